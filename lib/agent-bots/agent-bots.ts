@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { agentBots } from "@/db/schema";
+import { issueToken, revokeToken, tokenOf, tokensOf } from "@/lib/auth/access-tokens";
+import { requireAdmin } from "@/lib/auth/authorize";
+import type { AccountCtx, AgentBot } from "@/lib/auth/caller";
+import { isAdministrator } from "@/lib/auth/permissions";
+import { notFound } from "@/lib/http/errors";
+import type { CreateAgentBotInput, UpdateAgentBotInput } from "./schemas";
+
+const newSecret = () => randomBytes(24).toString("base64url");
+
+/** Shared by the account API and the Platform API: a bot and its token, in one transaction. */
+export const insertAgentBot = async (db: DbOrTx, accountId: number | null, input: CreateAgentBotInput) => {
+  const [bot] = await db
+    .insert(agentBots)
+    .values({
+      accountId,
+      name: input.name,
+      description: input.description ?? null,
+      thumbnail: input.avatar_url ?? null,
+      outgoingUrl: input.outgoing_url ?? null,
+      botType: input.bot_type ?? "webhook",
+      botConfig: input.bot_config ?? {},
+      secret: newSecret(),
+    })
+    .returning();
+  await issueToken(db, "AgentBot", bot!.id);
+  return bot!;
+};
+
+export const changeAgentBot = async (db: DbOrTx, botId: number, input: UpdateAgentBotInput) => {
+  const [bot] = await db
+    .update(agentBots)
+    .set({
+      name: input.name,
+      description: input.description,
+      thumbnail: input.avatar_url,
+      outgoingUrl: input.outgoing_url,
+      botType: input.bot_type,
+      botConfig: input.bot_config,
+      updatedAt: new Date(),
+    })
+    .where(eq(agentBots.id, botId))
+    .returning();
+  return bot!;
+};
+
+export const removeAgentBot = async (db: DbOrTx, botId: number) => {
+  await revokeToken(db, "AgentBot", botId);
+  await db.delete(agentBots).where(eq(agentBots.id, botId));
+};
+
+export type PresentedBotSecrets = { accessToken: string | null } | null;
+
+export const presentAgentBot = (bot: AgentBot, secrets: PresentedBotSecrets) => ({
+  id: bot.id,
+  name: bot.name,
+  description: bot.description,
+  thumbnail: bot.thumbnail,
+  outgoing_url: bot.outgoingUrl,
+  bot_type: bot.botType,
+  bot_config: bot.botConfig,
+  account_id: bot.accountId,
+  ...(secrets ? { access_token: secrets.accessToken ?? undefined, secret: bot.secret } : {}),
+  system_bot: bot.accountId === null,
+});
+
+/** Tokens and secrets of the account's own bots are for its administrators only. */
+const canSeeSecrets = (ctx: AccountCtx, bot: AgentBot) =>
+  bot.accountId === ctx.account.id && ctx.membership !== null && isAdministrator(ctx.membership);
+
+export const presentAccountBots = async (ctx: AccountCtx, bots: AgentBot[]) => {
+  const tokens = await tokensOf(ctx.db, "AgentBot", bots.filter((bot) => canSeeSecrets(ctx, bot)).map((bot) => bot.id));
+  return bots.map((bot) => presentAgentBot(bot, canSeeSecrets(ctx, bot) ? { accessToken: tokens.get(bot.id) ?? null } : null));
+};
+
+export const presentAccountBot = async (ctx: AccountCtx, bot: AgentBot) => (await presentAccountBots(ctx, [bot]))[0]!;
+
+/** The account's bots and the global (system) bots every account may connect. */
+export const listAccountAgentBots = (ctx: AccountCtx) =>
+  ctx.db
+    .select()
+    .from(agentBots)
+    .where(or(eq(agentBots.accountId, ctx.account.id), isNull(agentBots.accountId)))
+    .orderBy(asc(agentBots.id));
+
+export const findVisibleAgentBot = async (ctx: AccountCtx, id: number) => {
+  const [bot] = await ctx.db
+    .select()
+    .from(agentBots)
+    .where(and(eq(agentBots.id, id), or(eq(agentBots.accountId, ctx.account.id), isNull(agentBots.accountId))));
+  if (!bot) throw notFound("Agent bot");
+  return bot;
+};
+
+/** Only the account's own bots can be changed through the account API; system bots are read-only here. */
+const findOwnAgentBot = async (ctx: AccountCtx, id: number) => {
+  const [bot] = await ctx.db.select().from(agentBots).where(and(eq(agentBots.id, id), eq(agentBots.accountId, ctx.account.id)));
+  if (!bot) throw notFound("Agent bot");
+  return bot;
+};
+
+export const createAccountAgentBot = async (ctx: AccountCtx, input: CreateAgentBotInput) => {
+  requireAdmin(ctx, "agent_bots.manage");
+  return ctx.db.transaction((db) => insertAgentBot(db, ctx.account.id, input));
+};
+
+export const updateAccountAgentBot = async (ctx: AccountCtx, id: number, input: UpdateAgentBotInput) => {
+  requireAdmin(ctx, "agent_bots.manage");
+  await findOwnAgentBot(ctx, id);
+  return changeAgentBot(ctx.db, id, input);
+};
+
+export const deleteAccountAgentBot = async (ctx: AccountCtx, id: number) => {
+  requireAdmin(ctx, "agent_bots.manage");
+  await findOwnAgentBot(ctx, id);
+  await ctx.db.transaction((db) => removeAgentBot(db, id));
+};
+
+export const resetAgentBotToken = async (ctx: AccountCtx, id: number) => {
+  requireAdmin(ctx, "agent_bots.manage");
+  const bot = await findOwnAgentBot(ctx, id);
+  await issueToken(ctx.db, "AgentBot", bot.id);
+  return bot;
+};
+
+export const agentBotToken = (db: DbOrTx, botId: number) => tokenOf(db, "AgentBot", botId);

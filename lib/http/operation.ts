@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { CallerKind } from "@/lib/auth/caller";
+
+export const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof methods)[number];
+
+/**
+ * One API operation: its route, who may call it, and the zod schemas that both validate the
+ * request and describe it in /api/v1/openapi.json. Route files pass these to the wrapper, so
+ * the document cannot drift from what the handlers accept.
+ */
+export type Operation = {
+  method: Method;
+  /** OpenAPI-style path: `/api/v1/accounts/{account_id}/agents/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  callers: readonly CallerKind[];
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Chatwoot's Rails `wrap_parameters`: a body may be sent bare or wrapped under this key. */
+  bodyKey?: string;
+  /** Also accept application/x-www-form-urlencoded (account update). */
+  form?: boolean;
+  /** The success body; omitted means an empty body. */
+  response?: z.ZodType;
+  status?: 200 | 201 | 204;
+  /** Error statuses worth listing in the document besides 401 and 422. */
+  errors?: readonly number[];
+};
+
+const registry: Operation[] = [];
+
+export const defineOperation = <const O extends Operation>(operation: O): O => {
+  registry.push(operation);
+  return operation;
+};
+
+export const registeredOperations = (): readonly Operation[] => registry;

@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { getDb } from "@/db/client";
+import {
+  accountContext,
+  callerFromToken,
+  type AccountCtx,
+  type BotCaller,
+  type Caller,
+  type Ctx,
+  type PlatformCaller,
+  type UserCaller,
+} from "@/lib/auth/caller";
+import { ApiError, errorBody, errorResponse, notFound } from "./errors";
+import { methods, type Method, type Operation } from "./operation";
+import { parseFormBody, parseQuery, readBodyText } from "./request";
+import { parseInput } from "./validation";
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<O extends Operation> = { body: Infer<O["body"]>; query: Infer<O["query"]>; params: Infer<O["params"]>; request: Request };
+
+type CallersOf<O extends Operation> = Extract<Caller, { kind: O["callers"][number] }>;
+
+const botRefused = () => new ApiError("unauthorized", "Access to this endpoint is not authorized for bots");
+const platformRefused = () => new ApiError("unauthorized", "Platform app tokens are only accepted on /platform/api/v1");
+const userOnPlatform = () => new ApiError("unauthorized", "Invalid access_token");
+
+const readToken = (request: Request) => request.headers.get("api_access_token") ?? request.headers.get("api-access-token");
+
+/** Resolves the caller and refuses token kinds the operation does not take (always 401). */
+const resolveCaller = async (request: Request, operation: Operation): Promise<Caller> => {
+  const token = readToken(request);
+  const platform = operation.callers.includes("platform_app");
+  if (!token) throw new ApiError("unauthorized", platform ? "Invalid access_token" : "You need to sign in or sign up before continuing.");
+  const caller = await callerFromToken(getDb(), token);
+  if (operation.callers.includes(caller.kind)) return caller;
+  if (caller.kind === "agent_bot") throw botRefused();
+  if (caller.kind === "platform_app") throw platformRefused();
+  throw userOnPlatform();
+};
+
+const readBody = async (request: Request, operation: Operation): Promise<unknown> => {
+  if (!operation.body) return undefined;
+  const text = await readBodyText(request);
+  const type = request.headers.get("content-type") ?? "";
+  let raw: unknown = {};
+  if (text.trim() !== "") {
+    if (type.includes("application/x-www-form-urlencoded")) {
+      if (!operation.form) throw new ApiError("unsupported_media_type", "Send a JSON body (Content-Type: application/json)");
+      raw = parseFormBody(text);
+    } else if (type === "" || type.includes("json")) {
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        throw new ApiError("invalid_json", "The request body is not valid JSON");
+      }
+    } else {
+      throw new ApiError("unsupported_media_type", `Unsupported Content-Type ${type.split(";")[0]}`);
+    }
+  }
+  const wrapped = operation.bodyKey && raw && typeof raw === "object" ? (raw as Record<string, unknown>)[operation.bodyKey] : undefined;
+  const body = wrapped && typeof wrapped === "object" && !Array.isArray(wrapped) ? wrapped : raw;
+  return parseInput(operation.body, body);
+};
+
+const present = (result: unknown, operation: Operation): Response => {
+  if (result instanceof Response) return result;
+  const status = operation.status ?? 200;
+  if (result === undefined || status === 204) return new Response(null, { status });
+  return Response.json(result, { status });
+};
+
+type PostgresLike = { code?: string; detail?: string; constraint_name?: string };
+const postgresError = (error: unknown): PostgresLike | undefined => {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if (typeof (e as PostgresLike).code === "string" && /^[0-9A-Z]{5}$/.test((e as PostgresLike).code!)) return e as PostgresLike;
+  }
+  return undefined;
+};
+
+/** Maps anything thrown to the standard body; the unexpected is logged and revealed to no one. */
+export const toErrorResponse = (error: unknown, requestId: string): Response => {
+  if (error instanceof ApiError) return errorResponse(error);
+  const pg = postgresError(error);
+  if (pg?.code === "23505" || pg?.code === "23P01") return errorResponse(new ApiError("conflict", "The record conflicts with an existing one"));
+  if (pg?.code === "23503") return errorResponse(new ApiError("invalid", "A referenced record does not exist"));
+  console.error(`[request ${requestId}]`, error);
+  return Response.json(errorBody(`Internal server error (request ${requestId})`), { status: 500 });
+};
+
+const run = async (request: Request, work: () => Promise<Response>): Promise<Response> => {
+  const requestId = request.headers.get("x-request-id") ?? randomUUID();
+  const response = await work().catch((error: unknown) => toErrorResponse(error, requestId));
+  response.headers.set("x-request-id", requestId);
+  return response;
+};
+
+const parseRequest = async <O extends Operation>(request: Request, operation: O, params: Record<string, unknown>): Promise<Input<O>> => {
+  let parsedParams: unknown = undefined;
+  if (operation.params) {
+    const result = operation.params.safeParse(params);
+    // A malformed id in the path names no record: that is a 404, not a validation error.
+    if (!result.success) throw notFound();
+    parsedParams = result.data;
+  }
+  const query = operation.query ? parseInput(operation.query, parseQuery(new URL(request.url))) : undefined;
+  const body = await readBody(request, operation);
+  return { body, query, params: parsedParams, request } as Input<O>;
+};
+
+const accountIdOf = (params: Record<string, unknown>) => {
+  const id = Number(params.account_id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Account");
+  return id;
+};
+
+/** `/api/v1/accounts/{account_id}/…`: the caller is scoped to the account before the handler runs. */
+export const accountRoute =
+  <O extends Operation & { callers: readonly ("user" | "agent_bot")[] }>(
+    operation: O,
+    handler: (args: Input<O> & { ctx: AccountCtx<CallersOf<O> & (UserCaller | BotCaller)> }) => Promise<unknown>,
+  ): RouteHandler =>
+  (request, context) =>
+    run(request, async () => {
+      const params = await context.params;
+      const caller = (await resolveCaller(request, operation)) as CallersOf<O> & (UserCaller | BotCaller);
+      const ctx = await accountContext(getDb(), caller, accountIdOf(params));
+      const input = await parseRequest(request, operation, params);
+      return present(await handler({ ...input, ctx }), operation);
+    });
+
+/** Routes of the signed-in user that name no account (`/api/v1/profile`). */
+export const userRoute =
+  <O extends Operation & { callers: readonly ["user"] }>(
+    operation: O,
+    handler: (args: Input<O> & { ctx: Ctx<UserCaller> }) => Promise<unknown>,
+  ): RouteHandler =>
+  (request, context) =>
+    run(request, async () => {
+      const params = await context.params;
+      const caller = (await resolveCaller(request, operation)) as UserCaller;
+      const input = await parseRequest(request, operation, params);
+      return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
+    });
+
+/** `/platform/api/v1/…`: platform app tokens only. */
+export const platformRoute =
+  <O extends Operation & { callers: readonly ["platform_app"] }>(
+    operation: O,
+    handler: (args: Input<O> & { ctx: Ctx<PlatformCaller> }) => Promise<unknown>,
+  ): RouteHandler =>
+  (request, context) =>
+    run(request, async () => {
+      const params = await context.params;
+      const caller = (await resolveCaller(request, operation)) as PlatformCaller;
+      const input = await parseRequest(request, operation, params);
+      return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
+    });
+
+/** Routes with no token (health, OpenAPI document). */
+export const publicRoute =
+  (handler: (request: Request) => Promise<unknown>): RouteHandler =>
+  (request) =>
+    run(request, async () => present(await handler(request), { status: 200 } as Operation));
+
+const methodNotAllowed =
+  (allowed: string[]): RouteHandler =>
+  async () =>
+    Response.json(errorBody(`Method not allowed; this route accepts ${allowed.join(", ")}`), {
+      status: 405,
+      headers: { Allow: allowed.join(", ") },
+    });
+
+/**
+ * A route file's exports: every method it handles, and a JSON 405 for the rest
+ * (Next.js would otherwise answer those with an empty 405).
+ */
+export const handlers = (handled: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> => {
+  const allowed = methods.filter((method) => handled[method]);
+  const refuse = methodNotAllowed(allowed);
+  return Object.fromEntries(methods.map((method) => [method, handled[method] ?? refuse])) as Record<Method, RouteHandler>;
+};
+
+/** Catch-all under an API prefix: unknown routes get the standard 404 body, whatever the method. */
+export const unknownRoute = (): Record<Method, RouteHandler> => {
+  const answer: RouteHandler = async (request) =>
+    Response.json(errorBody(`No route matches ${request.method} ${new URL(request.url).pathname}`), { status: 404 });
+  return Object.fromEntries(methods.map((method) => [method, answer])) as Record<Method, RouteHandler>;
+};

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { users } from "@/db/schema";
+import { issueToken } from "@/lib/auth/access-tokens";
+import { hashPassword } from "@/lib/auth/passwords";
+
+export type NewUser = {
+  name: string;
+  email: string;
+  password?: string;
+  displayName?: string | null;
+  customAttributes?: Record<string, unknown>;
+};
+
+export const findUserByEmail = async (db: DbOrTx, email: string) =>
+  (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
+
+/** Creates a confirmed user with its API access token. Callers check the email is free. */
+export const createUser = async (db: DbOrTx, input: NewUser) => {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      displayName: input.displayName ?? null,
+      email: input.email.toLowerCase(),
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      uid: input.email.toLowerCase(),
+      pubsubToken: randomBytes(18).toString("base64url"),
+      customAttributes: input.customAttributes ?? {},
+      confirmedAt: new Date(),
+    })
+    .returning();
+  await issueToken(db, "User", user!.id);
+  return user!;
+};

@@ -1,0 +1,36 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { users } from "@/db/schema";
+import type { Ctx, UserCaller } from "@/lib/auth/caller";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { fieldError } from "@/lib/http/errors";
+import type { UpdateProfileInput } from "./schemas";
+
+/** The signed-in user edits themself. Changing the password needs the current one. */
+export const updateProfile = async (ctx: Ctx<UserCaller>, input: UpdateProfileInput) => {
+  const me = ctx.caller.user;
+  if (input.password !== undefined && !(await verifyPassword(input.current_password ?? "", me.passwordHash))) {
+    throw fieldError("current_password", "is incorrect");
+  }
+  if (input.email !== undefined && input.email !== me.email) {
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, input.email), ne(users.id, me.id)));
+    if (taken) throw fieldError("email", "has already been taken", "taken");
+  }
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      name: input.name,
+      displayName: input.display_name,
+      email: input.email,
+      uid: input.email,
+      messageSignature: input.message_signature,
+      uiSettings: input.ui_settings ? { ...me.uiSettings, ...input.ui_settings } : undefined,
+      passwordHash: input.password !== undefined ? await hashPassword(input.password) : undefined,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, me.id))
+    .returning();
+  return user!;
+};
