@@ -31,6 +31,16 @@ const commandOf = (pid: number) => {
   }
 };
 
+/** The port of a server already running on `databaseDir` (the app's, when the CLI runs beside it). */
+export const runningServerPort = (databaseDir: string): number | null => {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return Number.isInteger(pid) && isAlive(pid) && commandOf(pid).includes("postgres") && port > 0 ? port : null;
+};
+
 /**
  * After a `kill -9` of the launcher the old postmaster may still run (it was our child) or
  * its pid file may name a pid that now belongs to another process. Stop the former with a

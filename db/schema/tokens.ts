@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamps } from "./accounts";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamps, users } from "./accounts";
 
 export const tokenOwnerTypes = ["User", "AgentBot", "PlatformApp"] as const;
 export type TokenOwnerType = (typeof tokenOwnerTypes)[number];
@@ -47,4 +47,20 @@ export const platformAppPermissibles = pgTable(
     uniqueIndex("platform_app_permissibles_key").on(t.platformAppId, t.permissibleType, t.permissibleId),
     index("platform_app_permissibles_target_idx").on(t.permissibleType, t.permissibleId),
   ],
+);
+
+/** One-time sign-in links (Platform API `users/{id}/login`): short-lived, single use, stored as digests. */
+export const ssoTokens = pgTable(
+  "sso_tokens",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenDigest: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("sso_tokens_digest_key").on(t.tokenDigest), index("sso_tokens_user_idx").on(t.userId)],
 );

@@ -1,0 +1,46 @@
+import { count } from "drizzle-orm";
+import type { Db } from "./client";
+import { accounts, cannedResponses } from "./schema";
+import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
+import { insertAgentBot } from "@/lib/agent-bots/agent-bots";
+import { tokenOf } from "@/lib/auth/access-tokens";
+import { createUser } from "@/lib/users/create-user";
+
+export const DEMO_ADMIN_EMAIL = "admin@demo.venuedesk.test";
+export const DEMO_AGENT_EMAIL = "agent@demo.venuedesk.test";
+
+export type DemoLogin = { email: string; password: string; token: string };
+
+/**
+ * Demo data for a first start: only when the database has no account at all, so it never
+ * touches a database that is in use.
+ */
+export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | null> => {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  if (row && row.n > 0) return null;
+  return db.transaction(async (tx) => {
+    const account = await createAccount(tx, {
+      name: "Demo Venue",
+      supportEmail: "hello@demo.venuedesk.test",
+      customAttributes: { timezone: "Europe/Amsterdam", industry: "Events & venues" },
+    });
+    const admin = await createUser(tx, { name: "Alex Morgan", email: DEMO_ADMIN_EMAIL, password });
+    const agent = await createUser(tx, { name: "Sam Rivera", email: DEMO_AGENT_EMAIL, password });
+    await upsertMembership(tx, { accountId: account.id, userId: admin.id, role: "administrator" });
+    await upsertMembership(tx, { accountId: account.id, userId: agent.id, role: "agent", inviterId: admin.id });
+    await insertAgentBot(tx, account.id, {
+      name: "Booking Assistant",
+      description: "Answers availability questions and hands over to a planner.",
+      outgoing_url: "https://bots.example.com/venuedesk",
+    });
+    await tx.insert(cannedResponses).values(
+      [
+        ["greeting", "Hi {{contact.name}}, thanks for reaching out to Demo Venue! How can we help with your event?"],
+        ["availability", "Let me check availability for your date. How many guests are you expecting?"],
+        ["quote-sent", "We've just sent your quote. You can review and accept it online through the link in the email."],
+        ["site-visit", "We'd love to show you around. Which day suits you for a site visit?"],
+      ].map(([shortCode, content]) => ({ accountId: account.id, shortCode: shortCode!, content: content! })),
+    );
+    return { email: DEMO_ADMIN_EMAIL, password, token: (await tokenOf(tx, "User", admin.id))! };
+  });
+};

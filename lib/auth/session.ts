@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { getServerSession } from "next-auth";
+import { notFound, redirect } from "next/navigation";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { accountContext, type AccountCtx, type UserCaller } from "./caller";
+import { authOptions } from "./next-auth";
+
+/** The signed-in browser user as the same `user` caller an API token resolves to, or null. */
+export const sessionCaller = async (): Promise<UserCaller | null> => {
+  const session = await getServerSession(authOptions);
+  const id = (session?.user as { id?: number } | undefined)?.id;
+  if (!id) return null;
+  const [user] = await getDb().select().from(users).where(eq(users.id, id));
+  return user ? { kind: "user", user } : null;
+};
+
+export const requireSessionCaller = async (): Promise<UserCaller> => (await sessionCaller()) ?? redirect("/login");
+
+/**
+ * For portal pages and server actions under /app/accounts/{account_id}: the same account
+ * context the API builds, so every rule the services enforce applies to the portal too.
+ */
+export const portalContext = async (accountId: number | string): Promise<AccountCtx<UserCaller>> => {
+  const caller = await requireSessionCaller();
+  const id = Number(accountId);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  try {
+    return await accountContext(getDb(), caller, id);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+};

@@ -1,0 +1,118 @@
+// `npm start`: database (embedded unless DATABASE_URL), migrations, demo data, then Next.js.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createDb } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { seedDemo, type DemoLogin } from "@/db/seed";
+import { tokenOf } from "@/lib/auth/access-tokens";
+import { generateToken } from "@/lib/auth/tokens";
+import { dataDir, ensureDataDir, persistentSecret } from "@/lib/config/runtime";
+import { findUserByEmail } from "@/lib/users/create-user";
+import { openDatabase } from "./database";
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+
+const sourceRoots = ["app", "components", "lib", "db", "public", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+
+const newestSource = (entry: string): number => {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestSource(path.join(entry, name))));
+};
+
+/** Builds the production bundle when there is none, or when a source file is newer than it. */
+const buildIfStale = () => {
+  const buildId = path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID");
+  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  if (builtAt > Math.max(...sourceRoots.map(newestSource))) return;
+  console.log("Building the portal (first start or sources changed)…");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error("next build failed");
+};
+
+const demoFile = () => path.join(dataDir(), "demo-login.json");
+
+/** Seeds an empty database; on later starts, shows the demo login again while it still exists. */
+const demoLogin = async (url: string): Promise<DemoLogin | null> => {
+  const db = createDb(url, { max: 1 });
+  try {
+    const seeded = await seedDemo(db, process.env.DEMO_PASSWORD ?? generateToken().slice(0, 16));
+    if (seeded) {
+      writeFileSync(demoFile(), JSON.stringify({ email: seeded.email, password: seeded.password }), { mode: 0o600 });
+      return seeded;
+    }
+    if (!existsSync(demoFile())) return null;
+    const saved = JSON.parse(readFileSync(demoFile(), "utf8")) as { email: string; password: string };
+    const user = await findUserByEmail(db, saved.email);
+    const token = user ? await tokenOf(db, "User", user.id) : null;
+    return user && token ? { ...saved, token } : null;
+  } finally {
+    await db.$client.end();
+  }
+};
+
+const waitUntilServing = async (child: ChildProcess) => {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error("the Next.js server exited during start-up");
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the Next.js server did not start within 150 s");
+};
+
+const main = async () => {
+  ensureDataDir();
+  const database = await openDatabase();
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (child && child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child!.once("exit", r));
+    }
+    await database.embedded?.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  try {
+    await runMigrations(database.url);
+    const demo = await demoLogin(database.url);
+    if (!dev) buildIfStale();
+    const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
+    child = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(port)], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        NEXTAUTH_SECRET: persistentSecret("NEXTAUTH_SECRET", "nextauth-secret"),
+        NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl,
+        APP_URL: appUrl,
+      },
+    });
+    child.on("exit", (code) => void stop(code ?? 1));
+    await waitUntilServing(child);
+    console.log(`Portal: http://localhost:${port}`);
+    if (demo) {
+      console.log(`Demo login: ${demo.email} / ${demo.password}`);
+      console.log(`API access token: ${demo.token}`);
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stop(1);
+  }
+};
+
+void main();
