@@ -166,13 +166,20 @@ export const publicRoute =
   (request) =>
     run(request, async () => present(await handler(request), { status: 200 } as Operation));
 
-const methodNotAllowed =
-  (allowed: string[]): RouteHandler =>
-  async () =>
+const refusals = new WeakSet<RouteHandler>();
+
+const methodNotAllowed = (allowed: string[]): RouteHandler => {
+  const refuse: RouteHandler = async () =>
     Response.json(errorBody(`Method not allowed; this route accepts ${allowed.join(", ")}`), {
       status: 405,
       headers: { Allow: allowed.join(", ") },
     });
+  refusals.add(refuse);
+  return refuse;
+};
+
+/** Whether a route file's export really handles its method (rather than answering 405). */
+export const handlesMethod = (handler: unknown) => typeof handler === "function" && !refusals.has(handler as RouteHandler);
 
 /**
  * A route file's exports: every method it handles, and a JSON 405 for the rest

@@ -49,3 +49,19 @@ export const forgetPermissible = (db: DbOrTx, type: PermissibleType, ids: number
     : db
         .delete(platformAppPermissibles)
         .where(and(eq(platformAppPermissibles.permissibleType, type), inArray(platformAppPermissibles.permissibleId, ids)));
+
+/**
+ * Loads a record the app may touch. A missing record is answered like another app's, so an
+ * id tells the app nothing about records it does not own.
+ */
+export const findPermissible = async <T>(
+  ctx: Ctx<PlatformCaller>,
+  type: PermissibleType,
+  id: number,
+  load: () => Promise<T | undefined>,
+): Promise<T> => {
+  await requirePermissible(ctx, type, id);
+  const record = await load();
+  if (!record) throw nonPermissible();
+  return record;
+};

@@ -79,8 +79,8 @@ export const call = async <T = any>(method: string, url: string, options: CallOp
     body = JSON.stringify(options.body);
   }
   const request = new Request(target, { method, headers, body });
-  const module = (await import(found.route.file)) as Record<string, RouteHandler | undefined>;
-  const handler = module[method];
+  const routeModule = (await import(found.route.file)) as Record<string, RouteHandler | undefined>;
+  const handler = routeModule[method];
   if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
   const response = await handler(request, { params: Promise.resolve(found.params) });
   const text = await response.text();
@@ -99,6 +99,7 @@ export const api = {
   put: <T = any>(url: string, options?: CallOptions) => call<T>("PUT", url, options),
   patch: <T = any>(url: string, options?: CallOptions) => call<T>("PATCH", url, options),
   delete: <T = any>(url: string, options?: CallOptions) => call<T>("DELETE", url, options),
+  call,
 };
 
-export const routeFiles = () => routes.map((route) => ({ file: path.relative(root, route.file), segments: route.segments }));
+export const routeFiles = () => routes.map((route) => ({ file: route.file, segments: route.segments }));

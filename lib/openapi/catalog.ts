@@ -1,0 +1,9 @@
+// Every operation module, imported for its registrations. A route added later adds its module
+// here; tests/api/openapi.test.ts fails if a route file is missing from the document.
+import "@/lib/http/health";
+import "@/lib/accounts/operations";
+import "@/lib/users/operations";
+import "@/lib/agents/operations";
+import "@/lib/agent-bots/operations";
+import "@/lib/canned-responses/operations";
+import "./operations";

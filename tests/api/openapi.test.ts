@@ -1,0 +1,35 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { methods } from "@/lib/http/operation";
+import { handlesMethod } from "@/lib/http/route";
+import { api, routeFiles } from "../helpers/app";
+
+const openApiPath = (segments: string[]) =>
+  `/${segments.map((s) => (s.startsWith("[") ? `{${s.replace(/^\[(\.\.\.)?|\]$/g, "")}}` : s)).join("/")}`;
+
+describe("the OpenAPI document", () => {
+  it("is served without a token and validates as OpenAPI 3.1", async () => {
+    const res = await api.get("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(res.body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("lists every method of every route file", async () => {
+    const doc = (await api.get("/api/v1/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
+    const missing: string[] = [];
+    for (const route of routeFiles()) {
+      // Catch-alls (unknown API routes, next-auth's own endpoints) are not API operations.
+      if (route.segments.some((s) => s.startsWith("[..."))) continue;
+      const routeModule = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
+      const path = openApiPath(route.segments);
+      for (const method of methods) {
+        if (!handlesMethod(routeModule[method])) continue;
+        if (!doc.paths[path]?.[method.toLowerCase()]) missing.push(`${method} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
