@@ -3,8 +3,17 @@ import { ZLocale } from "@/lib/accounts/schemas";
 import { ZCreateAgentBot, ZUpdateAgentBot } from "@/lib/agent-bots/schemas";
 import { availabilities } from "@/db/schema";
 import { roles } from "@/lib/auth/permissions";
-import { ZBool, ZEmail, ZId, ZName, ZObject } from "@/lib/http/schemas";
+import { ZBool, ZEmail, ZName, ZObject } from "@/lib/http/schemas";
 import { ZPassword } from "@/lib/users/schemas";
+
+/**
+ * An id in a body: a JSON integer, or digits in a string (Rails clients send both). Unlike the
+ * coercing path-id schema, a missing value is reported as `required`, not as NaN.
+ */
+const ZBodyId = z.preprocess(
+  (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+  z.int().positive().max(2_147_483_647),
+);
 
 const accountStatuses = ["active", "suspended"] as const;
 
@@ -49,11 +58,11 @@ export const ZPlatformAccount = z
 
 /** POST account_users: an upsert; without `role` a new member is an agent and an existing one keeps theirs. */
 export const ZPlatformAccountUserUpsert = z
-  .object({ user_id: ZId, role: z.enum(roles).optional() })
+  .object({ user_id: ZBodyId, role: z.enum(roles).optional() })
   .meta({ id: "PlatformAccountUserUpsert" });
 export type PlatformAccountUserUpsert = z.output<typeof ZPlatformAccountUserUpsert>;
 
-export const ZPlatformAccountUserDelete = z.object({ user_id: ZId }).meta({ id: "PlatformAccountUserDelete" });
+export const ZPlatformAccountUserDelete = z.object({ user_id: ZBodyId }).meta({ id: "PlatformAccountUserDelete" });
 export type PlatformAccountUserDelete = z.output<typeof ZPlatformAccountUserDelete>;
 
 export const ZPlatformAccountUser = z
@@ -113,7 +122,7 @@ export const ZPlatformUserToken = z
   .meta({ id: "PlatformUserToken" });
 
 /** A bot of one account the app may touch, or (account_id null or absent) a global bot. */
-const ZBotAccountId = ZId.nullable().optional();
+const ZBotAccountId = ZBodyId.nullable().optional();
 
 export const ZPlatformAgentBotCreate = ZCreateAgentBot.extend({ account_id: ZBotAccountId }).meta({ id: "PlatformAgentBotCreate" });
 export type PlatformAgentBotCreate = z.output<typeof ZPlatformAgentBotCreate>;
