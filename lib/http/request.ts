@@ -66,3 +66,7 @@ export const parseQuery = (url: URL): Record<string, string | string[]> => {
   }
   return query;
 };
+
+/** Where links we hand out point: the configured public URL, else the address the request came to. */
+export const appBaseUrl = (request: Request) =>
+  (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? new URL(request.url).origin).replace(/\/+$/, "");

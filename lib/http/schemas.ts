@@ -5,6 +5,11 @@ export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 export const ZAccountParams = z.object({ account_id: ZId });
 export const ZAccountRecordParams = z.object({ account_id: ZId, id: ZId });
 export const ZRecordParams = z.object({ id: ZId });
+/** An id in a body: a number (or digit string, from forms); absent is `required`, not NaN. */
+export const ZBodyId = z.preprocess(
+  (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+  z.int().positive().max(2_147_483_647),
+);
 
 /** Booleans as JSON sends them, or as form fields and query strings spell them. */
 export const ZBool = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);

@@ -6,4 +6,5 @@ import "@/lib/users/operations";
 import "@/lib/agents/operations";
 import "@/lib/agent-bots/operations";
 import "@/lib/canned-responses/operations";
+import "@/lib/platform/operations";
 import "./operations";

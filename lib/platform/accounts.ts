@@ -82,9 +82,5 @@ export const deletePlatformAccount = (ctx: PlatformCtx, id: number) =>
     const [deleted] = await db.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
     if (!deleted) throw nonPermissible();
     await forgetPermissible(db, "Account", [id]);
-    await forgetPermissible(
-      db,
-      "AgentBot",
-      bots.map((bot) => bot.id),
-    );
+    await forgetPermissible(db, "AgentBot", bots.map((bot) => bot.id));
   });

@@ -11,11 +11,7 @@ type PlatformCtx = Ctx<PlatformCaller>;
 
 /** The app that owns a bot sees its token and signing secret. */
 export const presentPlatformAgentBots = async (db: DbOrTx, bots: AgentBot[]) => {
-  const tokens = await tokensOf(
-    db,
-    "AgentBot",
-    bots.map((bot) => bot.id),
-  );
+  const tokens = await tokensOf(db, "AgentBot", bots.map((bot) => bot.id));
   return bots.map((bot) => presentAgentBot(bot, { accessToken: tokens.get(bot.id) ?? null }));
 };
 

@@ -21,7 +21,7 @@ export const grantPermissible = (db: DbOrTx, appId: number, type: PermissibleTyp
 export const nonPermissible = () => new ApiError("unauthorized", "Non permissible resource");
 
 /** Chatwoot's permissible rule: an app touches only what it created or was granted. */
-export const requirePermissible = async (ctx: Ctx<PlatformCaller>, type: PermissibleType, id: number) => {
+export const hasPermissible = async (ctx: Ctx<PlatformCaller>, type: PermissibleType, id: number) => {
   const [row] = await ctx.db
     .select({ id: platformAppPermissibles.id })
     .from(platformAppPermissibles)
@@ -32,7 +32,11 @@ export const requirePermissible = async (ctx: Ctx<PlatformCaller>, type: Permiss
         eq(platformAppPermissibles.permissibleId, id),
       ),
     );
-  if (!row) throw nonPermissible();
+  return row !== undefined;
+};
+
+export const requirePermissible = async (ctx: Ctx<PlatformCaller>, type: PermissibleType, id: number) => {
+  if (!(await hasPermissible(ctx, type, id))) throw nonPermissible();
 };
 
 export const permissibleIds = async (ctx: Ctx<PlatformCaller>, type: PermissibleType) =>

@@ -3,17 +3,8 @@ import { ZLocale } from "@/lib/accounts/schemas";
 import { ZCreateAgentBot, ZUpdateAgentBot } from "@/lib/agent-bots/schemas";
 import { availabilities } from "@/db/schema";
 import { roles } from "@/lib/auth/permissions";
-import { ZBool, ZEmail, ZName, ZObject } from "@/lib/http/schemas";
+import { ZBool, ZEmail, ZName, ZObject, ZBodyId } from "@/lib/http/schemas";
 import { ZPassword } from "@/lib/users/schemas";
-
-/**
- * An id in a body: a JSON integer, or digits in a string (Rails clients send both). Unlike the
- * coercing path-id schema, a missing value is reported as `required`, not as NaN.
- */
-const ZBodyId = z.preprocess(
-  (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-  z.int().positive().max(2_147_483_647),
-);
 
 const accountStatuses = ["active", "suspended"] as const;
 

@@ -8,7 +8,7 @@ import { createSsoToken } from "@/lib/auth/sso";
 import { fieldError } from "@/lib/http/errors";
 import { createUser, findUserByEmail } from "@/lib/users/create-user";
 import { mergeJson } from "./accounts";
-import { findPermissible, forgetPermissible, grantPermissible, nonPermissible, requirePermissible } from "./platform-apps";
+import { findPermissible, forgetPermissible, grantPermissible, hasPermissible, nonPermissible, requirePermissible } from "./platform-apps";
 import type { PlatformUserCreate, PlatformUserUpdate } from "./schemas";
 
 type PlatformCtx = Ctx<PlatformCaller>;
@@ -26,7 +26,7 @@ export const findPlatformUser = (ctx: PlatformCtx, id: number) =>
 /** Creates the user in a savepoint: if a concurrent request took the email first, that user is the answer. */
 const createOrFind = async (db: DbOrTx, input: PlatformUserCreate & { name: string }) => {
   try {
-    return await db.transaction((savepoint) =>
+    const user = await db.transaction((savepoint) =>
       createUser(savepoint, {
         name: input.name,
         email: input.email,
@@ -35,25 +35,31 @@ const createOrFind = async (db: DbOrTx, input: PlatformUserCreate & { name: stri
         customAttributes: input.custom_attributes,
       }),
     );
+    return { user, created: true };
   } catch (error) {
     const user = isUniqueViolation(error) ? await findUserByEmail(db, input.email) : undefined;
     if (!user) throw error;
-    return user;
+    return { user, created: false };
   }
 };
 
 /**
- * Chatwoot's find-or-create: a user who already has this email is returned unchanged (and the
- * app may manage it from now on); anyone else is created confirmed, with an access token.
+ * Chatwoot's find-or-create, made safe: posting the email of a user the app already manages
+ * returns that user unchanged; a new email creates a confirmed user with an access token. A
+ * user the app does not manage is refused (422 taken): otherwise any app could claim any
+ * user by email and then mint their token or sign-in link.
  */
 export const createPlatformUser = (ctx: PlatformCtx, input: PlatformUserCreate) =>
   ctx.db.transaction(async (db) => {
-    let user = await findUserByEmail(db, input.email);
-    if (!user) {
-      const { name } = input;
-      if (name === undefined) throw fieldError("name", "is required", "required");
-      user = await createOrFind(db, { ...input, name });
+    const existing = await findUserByEmail(db, input.email);
+    if (existing) {
+      if (!(await hasPermissible({ ...ctx, db }, "User", existing.id))) throw fieldError("email", "has already been taken", "taken");
+      return existing;
     }
+    const { name } = input;
+    if (name === undefined) throw fieldError("name", "is required", "required");
+    const { user, created } = await createOrFind(db, { ...input, name });
+    if (!created && !(await hasPermissible({ ...ctx, db }, "User", user.id))) throw fieldError("email", "has already been taken", "taken");
     await grantPermissible(db, ctx.caller.app.id, "User", user.id);
     return user;
   });
@@ -93,10 +99,6 @@ export const deletePlatformUser = (ctx: PlatformCtx, id: number) =>
     if (!deleted) throw nonPermissible();
     await forgetPermissible(db, "User", [id]);
   });
-
-/** Where sign-in links point: the configured public URL, else the address the request came to. */
-export const appBaseUrl = (request: Request) =>
-  (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 
 export const platformUserLoginUrl = async (ctx: PlatformCtx, id: number, baseUrl: string) => {
   const user = await findPlatformUser(ctx, id);

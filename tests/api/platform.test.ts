@@ -113,7 +113,13 @@ describe("platform accounts", () => {
 
     const updated = await api.patch(url, {
       ...as(app),
-      body: { name: "Grand Hall II", status: "suspended", features: { reports: true }, limits: { inboxes: 2 }, custom_attributes: { region: "eu" } },
+      body: {
+        name: "Grand Hall II",
+        status: "suspended",
+        features: { reports: true },
+        limits: { inboxes: 2 },
+        custom_attributes: { region: "eu" },
+      },
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
@@ -260,9 +266,11 @@ describe("platform account users", () => {
   it("refuses to change the members of another app's account", async () => {
     const theirs = await createAccount(rival);
     const user = await createUser(app);
-    expectNonPermissible(
-      await api.post(`/platform/api/v1/accounts/${theirs.id}/account_users`, { ...as(app), body: { user_id: user.id, role: "administrator" } }),
-    );
+    const res = await api.post(`/platform/api/v1/accounts/${theirs.id}/account_users`, {
+      ...as(app),
+      body: { user_id: user.id, role: "administrator" },
+    });
+    expectNonPermissible(res);
     expect((await api.get(`/platform/api/v1/accounts/${theirs.id}/account_users`, as(rival))).body).toEqual([]);
   });
 });
@@ -291,25 +299,26 @@ describe("platform users", () => {
     expect(profile.body).toMatchObject({ id: res.body.id, email });
   });
 
-  it("returns the existing user for a known email and lets the calling app manage it from then on", async () => {
-    const user = await createUser(rival, { custom_attributes: { source: "rival" } });
-    expectNonPermissible(await api.get(`/platform/api/v1/users/${user.id}`, as(app)));
-
+  it("returns the app's own user again for a known email, unchanged", async () => {
+    const user = await createUser(app, { custom_attributes: { source: "app" } });
     const found = await api.post("/platform/api/v1/users", {
       ...as(app),
-      body: { name: "Someone Else", email: user.email.toUpperCase(), custom_attributes: { source: "app" } },
+      body: { name: "Someone Else", email: user.email.toUpperCase(), custom_attributes: { source: "other" } },
     });
     expect(found.status).toBe(200);
-    expect(found.body).toMatchObject({ id: user.id, name: "Pat Doe", custom_attributes: { source: "rival" } });
-    const shown = await api.get(`/platform/api/v1/users/${user.id}`, as(app));
-    expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ id: user.id, email: user.email });
+    expect(found.body).toMatchObject({ id: user.id, name: "Pat Doe", custom_attributes: { source: "app" } });
   });
 
-  it("finds an existing user by email alone, but needs a name to create one", async () => {
-    const user = await createUser(app);
-    const found = await api.post("/platform/api/v1/users", { ...as(rival), body: { email: user.email } });
-    expect(found.body).toMatchObject({ id: user.id });
+  it("refuses to hand another app's user to a second app by email", async () => {
+    const user = await createUser(rival, { custom_attributes: { source: "rival" } });
+    const claimed = await api.post("/platform/api/v1/users", { ...as(app), body: { name: "Thief", email: user.email } });
+    expect(claimed.status).toBe(422);
+    expect(fieldsOf(claimed)).toEqual([["email", "taken"]]);
+    expectNonPermissible(await api.get(`/platform/api/v1/users/${user.id}`, as(app)));
+    expectNonPermissible(await api.post(`/platform/api/v1/users/${user.id}/token`, as(app)));
+  });
+
+  it("needs a name to create a user", async () => {
     const missing = await api.post("/platform/api/v1/users", { ...as(app), body: { email: `nobody-${unique()}@example.test` } });
     expect(missing.status).toBe(422);
     expect(fieldsOf(missing)).toEqual([["name", "required"]]);
@@ -457,7 +466,10 @@ describe("platform agent bots", () => {
     const shown = await api.get(url, as(app));
     expect(shown.body).toMatchObject({ id: created.body.id, access_token: created.body.access_token });
 
-    const updated = await api.patch(url, { ...as(app), body: { name: "Concierge 2", outgoing_url: "https://bots.example.test/v2", account_id: null } });
+    const updated = await api.patch(url, {
+      ...as(app),
+      body: { name: "Concierge 2", outgoing_url: "https://bots.example.test/v2", account_id: null },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       name: "Concierge 2",
@@ -479,7 +491,8 @@ describe("platform agent bots", () => {
     const theirs = await createAccount(rival);
     const created = await api.post("/platform/api/v1/agent_bots", { ...as(app), body: { name: "Sneaky", account_id: theirs.id } });
     expectNonPermissible(created);
-    expectNonPermissible(await api.post("/platform/api/v1/agent_bots", { ...as(app), body: { name: "Sneaky", account_id: team.account.id } }));
+    const teams = await api.post("/platform/api/v1/agent_bots", { ...as(app), body: { name: "Sneaky", account_id: team.account.id } });
+    expectNonPermissible(teams);
 
     const mine = await api.post("/platform/api/v1/agent_bots", { ...as(app), body: { name: "Mine" } });
     const url = `/platform/api/v1/agent_bots/${mine.body.id}`;

@@ -1,6 +1,11 @@
 // GET|POST /platform/api/v1/agent_bots
 import { handlers, platformRoute } from "@/lib/http/route";
-import { createPlatformAgentBot, listPlatformAgentBots, presentPlatformAgentBot, presentPlatformAgentBots } from "@/lib/platform/agent-bots";
+import {
+  createPlatformAgentBot,
+  listPlatformAgentBots,
+  presentPlatformAgentBot,
+  presentPlatformAgentBots,
+} from "@/lib/platform/agent-bots";
 import { createPlatformAgentBotOp, listPlatformAgentBotsOp } from "@/lib/platform/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = handlers({

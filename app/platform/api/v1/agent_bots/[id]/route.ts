@@ -9,7 +9,9 @@ import {
 import { deletePlatformAgentBotOp, showPlatformAgentBotOp, updatePlatformAgentBotOp } from "@/lib/platform/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = handlers({
-  GET: platformRoute(showPlatformAgentBotOp, async ({ ctx, params }) => presentPlatformAgentBot(ctx.db, await findPlatformAgentBot(ctx, params.id))),
+  GET: platformRoute(showPlatformAgentBotOp, async ({ ctx, params }) =>
+    presentPlatformAgentBot(ctx.db, await findPlatformAgentBot(ctx, params.id)),
+  ),
   PATCH: platformRoute(updatePlatformAgentBotOp, async ({ ctx, params, body }) =>
     presentPlatformAgentBot(ctx.db, await updatePlatformAgentBot(ctx, params.id, body)),
   ),
