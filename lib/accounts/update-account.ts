@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { mergeJson } from "@/db/json";
 import { accounts } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -20,8 +21,8 @@ export const updateAccount = async (ctx: AccountCtx, input: UpdateAccountInput) 
       locale: input.locale,
       domain: input.domain,
       supportEmail: input.support_email,
-      settings: { ...ctx.account.settings, ...pick(input, settingKeys) },
-      customAttributes: { ...ctx.account.customAttributes, ...input.custom_attributes, ...pick(input, attributeKeys) },
+      settings: mergeJson(accounts.settings, pick(input, settingKeys)),
+      customAttributes: mergeJson(accounts.customAttributes, { ...input.custom_attributes, ...pick(input, attributeKeys) }),
       updatedAt: new Date(),
     })
     .where(eq(accounts.id, ctx.account.id))

@@ -1,4 +1,5 @@
-import { asc, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { mergeJson } from "@/db/json";
 import { accounts, agentBots } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { revokeToken } from "@/lib/auth/access-tokens";
@@ -19,10 +20,6 @@ export const presentPlatformAccount = (account: Account) => ({
   limits: account.limits,
   status: account.status,
 });
-
-/** Merges keys into a jsonb column in the UPDATE itself, so concurrent patches lose nothing. */
-export const mergeJson = (column: AnyColumn, patch: Record<string, unknown> | undefined) =>
-  patch === undefined ? undefined : sql`${column} || ${JSON.stringify(patch)}::jsonb`;
 
 export const listPlatformAccounts = async (ctx: PlatformCtx) => {
   const ids = await permissibleIds(ctx, "Account");

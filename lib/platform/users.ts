@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { issueToken, revokeToken, tokenOf } from "@/lib/auth/access-tokens";
@@ -6,8 +6,8 @@ import type { Ctx, PlatformCaller, User } from "@/lib/auth/caller";
 import { hashPassword } from "@/lib/auth/passwords";
 import { createSsoToken } from "@/lib/auth/sso";
 import { fieldError } from "@/lib/http/errors";
-import { createUser, findUserByEmail } from "@/lib/users/create-user";
-import { mergeJson } from "./accounts";
+import { createUser, ensureEmailFree, findUserByEmail } from "@/lib/users/create-user";
+import { mergeJson } from "@/db/json";
 import { findPermissible, forgetPermissible, grantPermissible, hasPermissible, nonPermissible, requirePermissible } from "./platform-apps";
 import type { PlatformUserCreate, PlatformUserUpdate } from "./schemas";
 
@@ -67,13 +67,7 @@ export const createPlatformUser = (ctx: PlatformCtx, input: PlatformUserCreate) 
 export const updatePlatformUser = (ctx: PlatformCtx, id: number, input: PlatformUserUpdate) =>
   ctx.db.transaction(async (db) => {
     const current = await findPlatformUser({ ...ctx, db }, id);
-    if (input.email !== undefined && input.email !== current.email.toLowerCase()) {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, input.email), ne(users.id, id)));
-      if (taken) throw fieldError("email", "has already been taken", "taken");
-    }
+    if (input.email !== undefined && input.email !== current.email.toLowerCase()) await ensureEmailFree(db, input.email, id);
     const [user] = await db
       .update(users)
       .set({

@@ -1,8 +1,10 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { mergeJson } from "@/db/json";
 import { users } from "@/db/schema";
 import type { Ctx, UserCaller } from "@/lib/auth/caller";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { fieldError } from "@/lib/http/errors";
+import { ensureEmailFree } from "./create-user";
 import type { UpdateProfileInput } from "./schemas";
 
 /** The signed-in user edits themself. Changing the password needs the current one. */
@@ -11,13 +13,7 @@ export const updateProfile = async (ctx: Ctx<UserCaller>, input: UpdateProfileIn
   if (input.password !== undefined && !(await verifyPassword(input.current_password ?? "", me.passwordHash))) {
     throw fieldError("current_password", "is incorrect");
   }
-  if (input.email !== undefined && input.email !== me.email) {
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, input.email), ne(users.id, me.id)));
-    if (taken) throw fieldError("email", "has already been taken", "taken");
-  }
+  if (input.email !== undefined && input.email !== me.email) await ensureEmailFree(ctx.db, input.email, me.id);
   const [user] = await ctx.db
     .update(users)
     .set({
@@ -26,7 +22,7 @@ export const updateProfile = async (ctx: Ctx<UserCaller>, input: UpdateProfileIn
       email: input.email,
       uid: input.email,
       messageSignature: input.message_signature,
-      uiSettings: input.ui_settings ? { ...me.uiSettings, ...input.ui_settings } : undefined,
+      uiSettings: mergeJson(users.uiSettings, input.ui_settings),
       passwordHash: input.password !== undefined ? await hashPassword(input.password) : undefined,
       updatedAt: new Date(),
     })
