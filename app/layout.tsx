@@ -2,7 +2,11 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Venuedesk", description: "Conversations, planning and quotes for venues" };
+export const metadata: Metadata = {
+  title: "Venuedesk",
+  description: "Conversations, planning and quotes for venues",
+  icons: { icon: "/favicon.svg" },
+};
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

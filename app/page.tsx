@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
+import { sessionCaller } from "@/lib/auth/session";
 
-export default function Home() {
-  redirect("/login");
+export default async function Home() {
+  redirect((await sessionCaller()) ? "/app" : "/login");
 }

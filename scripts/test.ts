@@ -2,7 +2,8 @@
 // then Playwright against it. Every step runs (but e2e needs the build); the exit code and
 // the closing "N passed, N failed" line cover them all.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 type Counts = { passed: number; failed: number; skipped: number };
@@ -47,7 +48,10 @@ vitest("api");
 if (run("build", bin("next"), ["build"], { NODE_ENV: "production" })) {
   const out = path.join(results, "playwright.json");
   rmSync(out, { force: true });
-  run("e2e tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, playwrightCounts(out));
+  // The server Playwright starts keeps its embedded database here; it goes when the run ends.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "venuedesk-e2e-"));
+  run("e2e tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, VD_E2E_DATA_DIR: dataDir }, playwrightCounts(out));
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log("\n=== Summary");

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 type CheckboxProps = Omit<ComponentProps<"input">, "type" | "name"> & { name: string; label: string; hint?: string };
 
 export const Checkbox = ({ label, hint, id, name, ...props }: CheckboxProps) => {
-  const inputId = id ?? name;
+  const inputId = id ?? `field-${name}`;
   return (
     <div className="flex items-start gap-3">
       <input
@@ -19,7 +19,7 @@ export const Checkbox = ({ label, hint, id, name, ...props }: CheckboxProps) => 
           {label}
         </label>
         {hint ? (
-          <p id={`${inputId}-hint`} className="text-slate-500">
+          <p id={`${inputId}-hint`} className="mt-0.5 text-xs text-slate-500">
             {hint}
           </p>
         ) : null}

@@ -12,9 +12,9 @@ export const EmptyState = ({
   title: string;
   description: ReactNode;
   action?: ReactNode;
-  headingLevel?: 2 | 3;
+  headingLevel?: 1 | 2 | 3;
 }) => {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Heading = (["h1", "h2", "h3"] as const)[headingLevel - 1]!;
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
       {icon ? (

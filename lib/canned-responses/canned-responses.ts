@@ -18,7 +18,7 @@ export const listCannedResponses = (ctx: AccountCtx, options: { search?: string 
     .orderBy(asc(cannedResponses.shortCode), asc(cannedResponses.id));
 };
 
-const findOwn = async (ctx: AccountCtx, id: number) => {
+export const findCannedResponse = async (ctx: AccountCtx, id: number) => {
   const [row] = await ctx.db
     .select()
     .from(cannedResponses)
@@ -53,7 +53,7 @@ export const createCannedResponse = async (ctx: AccountCtx, input: CannedRespons
 
 export const updateCannedResponse = async (ctx: AccountCtx, id: number, input: CannedResponsePatch) => {
   requireAdmin(ctx, "canned_responses.manage");
-  await findOwn(ctx, id);
+  await findCannedResponse(ctx, id);
   if (input.short_code !== undefined) await ensureShortCodeFree(ctx, input.short_code, id);
   const [row] = await ctx.db
     .update(cannedResponses)
@@ -65,6 +65,6 @@ export const updateCannedResponse = async (ctx: AccountCtx, id: number, input: C
 
 export const deleteCannedResponse = async (ctx: AccountCtx, id: number) => {
   requireAdmin(ctx, "canned_responses.manage");
-  await findOwn(ctx, id);
+  await findCannedResponse(ctx, id);
   await ctx.db.delete(cannedResponses).where(and(eq(cannedResponses.accountId, ctx.account.id), eq(cannedResponses.id, id)));
 };

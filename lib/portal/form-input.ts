@@ -5,10 +5,10 @@ import type { FormState } from "./form-state";
 /**
  * How a form field becomes service input. `text` passes whatever was typed (so the schema can
  * say "can't be blank"); `nullable` turns an empty field into null (clears the value);
- * `optional` leaves an empty field out; `secret` is optional and never echoed back;
- * `checkbox` is true when ticked.
+ * `optional` leaves an empty field out; `password` passes what was typed and `secret` is
+ * optional, neither ever echoed back; `checkbox` is true when ticked.
  */
-export type FieldKind = "text" | "nullable" | "optional" | "secret" | "checkbox";
+export type FieldKind = "text" | "nullable" | "optional" | "password" | "secret" | "checkbox";
 
 export const readForm = (formData: FormData, fields: Record<string, FieldKind>) => {
   const input: Record<string, unknown> = {};
@@ -21,19 +21,11 @@ export const readForm = (formData: FormData, fields: Record<string, FieldKind>) 
       values[name] = raw !== null ? "on" : "";
       continue;
     }
-    if (kind !== "secret") values[name] = text;
-    if (text.trim() !== "") input[name] = text;
-    else if (kind === "text") input[name] = text;
+    if (kind !== "password" && kind !== "secret") values[name] = text;
+    if (text.trim() !== "" || kind === "text" || kind === "password") input[name] = text;
     else if (kind === "nullable") input[name] = null;
   }
   return { input, values };
-};
-
-/** A positive integer id from a form field; anything else names a record that does not exist. */
-export const readId = (formData: FormData, name = "id") => {
-  const id = Number(formData.get(name));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError("not_found", "This record no longer exists");
-  return id;
 };
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import { AdminOnly } from "@/components/settings/admin-only";
+import { AgentBotForm } from "@/components/settings/agent-bot-form";
+import { Notice } from "@/components/settings/notice";
+import { TokenField } from "@/components/settings/token-field";
+import { Card } from "@/components/ui/card";
+import { CopyField } from "@/components/ui/copy-field";
+import { EmptyState } from "@/components/ui/empty-state";
+import { BotIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { resetAgentBotTokenAction, updateAgentBotAction } from "@/lib/portal/agent-bot-actions";
+import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
+import { findAccountBot, recordId } from "@/lib/portal/lookups";
+import { readNotice, settingsPath } from "@/lib/portal/paths";
+
+export const metadata: Metadata = { title: "Agent bot · Venuedesk" };
+
+export default async function AgentBotPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ account_id: string; id: string }>;
+  searchParams: SearchParams;
+}) {
+  const { account_id, id } = await params;
+  const ctx = await pageContext(account_id);
+  const bot = await findAccountBot(ctx, recordId(id));
+  const list = settingsPath(ctx.account.id, "agent-bots");
+  const back = { href: list, label: "Agent bots" };
+
+  if (bot.system_bot) {
+    return (
+      <>
+        <PageHeader title={bot.name} back={back} />
+        <EmptyState
+          icon={<BotIcon className="size-6" />}
+          title="A system bot"
+          description="The platform offers this bot to every account; it cannot be changed from an account."
+        />
+      </>
+    );
+  }
+  if (!isAdmin(ctx)) {
+    return (
+      <>
+        <PageHeader title={bot.name} back={back} />
+        <AdminOnly what="change agent bots" back={back} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={bot.name} description="Edit the bot, or manage the credentials it uses to call the API." back={back} />
+      <Notice notice={readNotice((await searchParams).notice)} noun="Agent bot" />
+      <div className="space-y-6">
+        <Card title="Details">
+          <AgentBotForm
+            action={updateAgentBotAction.bind(null, ctx.account.id, bot.id)}
+            bot={bot}
+            submitLabel="Save changes"
+            cancelHref={list}
+          />
+        </Card>
+        <Card title="Credentials" description="The bot sends its access token in the api_access_token header.">
+          <div className="space-y-6">
+            <TokenField
+              id="bot-access-token"
+              label="Access token"
+              token={bot.access_token ?? ""}
+              resetAction={resetAgentBotTokenAction.bind(null, ctx.account.id, bot.id)}
+              consequence="The bot's current token stops working at once. Update the bot with the new token afterwards."
+            />
+            {bot.secret ? (
+              <CopyField
+                id="bot-secret"
+                label="Webhook secret"
+                value={bot.secret}
+                hint="Check the HMAC-SHA256 signature of each event Venuedesk posts with this secret."
+              />
+            ) : null}
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

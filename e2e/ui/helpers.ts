@@ -1,0 +1,30 @@
+import { expect, type Page } from "@playwright/test";
+
+/** What `npm start` seeds into an empty database (db/seed.ts), with the password the config sets. */
+export const DEMO_PASSWORD = "demo-password-2026";
+export const ADMIN_EMAIL = "admin@demo.venuedesk.test";
+export const AGENT_EMAIL = "agent@demo.venuedesk.test";
+
+export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/app\/accounts\/\d+\/conversations$/);
+};
+
+/** The account the signed-in page is in, from its URL. */
+export const accountIdOf = (page: Page) => {
+  const match = /\/app\/accounts\/(\d+)/.exec(page.url());
+  if (!match) throw new Error(`not on an account page: ${page.url()}`);
+  return match[1]!;
+};
+
+/** Opens a page of the current account and waits for its heading. */
+export const openAccountPage = async (page: Page, path: string, heading: string) => {
+  await page.goto(`/app/accounts/${accountIdOf(page)}/${path}`);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+};
+
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

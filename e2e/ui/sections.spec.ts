@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
+
+const sections = [
+  { path: "conversations", heading: "Conversations", empty: "No conversations yet" },
+  { path: "contacts", heading: "Contacts", empty: "No contacts yet" },
+  { path: "planning", heading: "Planning", empty: "Nothing planned yet" },
+  { path: "quotes", heading: "Quotes", empty: "No quotes yet" },
+  { path: "reports", heading: "Reports", empty: "No reports yet" },
+];
+
+test("each section not built yet says so with an empty state", async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const { path, heading, empty } of sections) {
+    await nav.getByRole("link", { name: heading }).click();
+    await expect(page).toHaveURL(new RegExp(`/${path}$`));
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: empty })).toBeVisible();
+    await expect(nav.getByRole("link", { name: heading })).toHaveAttribute("aria-current", "page");
+    await screenshot(page, path);
+  }
+});
+
+test("an account the user does not belong to is not found", async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL);
+  const response = await page.goto("/app/accounts/999999/conversations");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await screenshot(page, "not-found");
+});
+
+test("a record that is not in the account is not found, inside the portal", async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL);
+  const account = accountIdOf(page);
+  // The page streams behind its loading skeleton, so the status is already sent; the content says it.
+  await page.goto(`/app/accounts/${account}/settings/canned-responses/999999`);
+  await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+});
+
+test("on a narrow screen the navigation sits above the page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN_EMAIL);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Conversations" })).toBeVisible();
+  await screenshot(page, "conversations-mobile");
+});

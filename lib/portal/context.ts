@@ -1,0 +1,24 @@
+import { cache } from "react";
+import { portalContext } from "@/lib/auth/session";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { isAdministrator } from "@/lib/auth/permissions";
+import { presentUser } from "@/lib/users/present";
+
+/**
+ * The account context for one render: the layout and the page both ask, and share one answer.
+ * Non-members get a 404, signed-out visitors go to /login.
+ */
+export const pageContext = cache((accountId: string) => portalContext(accountId));
+
+/** Whether the page should offer administrator-only controls (the services refuse them anyway). */
+export const isAdmin = (ctx: AccountCtx) => ctx.membership !== null && isAdministrator(ctx.membership);
+
+/** The signed-in user as the profile API presents them, with every account they belong to. */
+export const currentUser = cache(async (accountId: string) => {
+  const ctx = await pageContext(accountId);
+  return presentUser(ctx.db, ctx.caller.user);
+});
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export const firstParam = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

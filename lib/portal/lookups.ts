@@ -1,0 +1,32 @@
+import { notFound } from "next/navigation";
+import { findAgent } from "@/lib/agents/agents";
+import { findVisibleAgentBot, presentAccountBot } from "@/lib/agent-bots/agent-bots";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { findCannedResponse } from "@/lib/canned-responses/canned-responses";
+import { ApiError } from "@/lib/http/errors";
+
+/** A path id, or a 404 page for anything that is not one. */
+export const recordId = (value: string) => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  return id;
+};
+
+/** A service's "not found" becomes the 404 page; every other error goes to the error boundary. */
+const orNotFound = async <T>(lookup: Promise<T>): Promise<T> => {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+};
+
+export const findAccountCannedResponse = (ctx: AccountCtx, id: number) => orNotFound(findCannedResponse(ctx, id));
+
+export const findAccountAgent = (ctx: AccountCtx, userId: number) => orNotFound(findAgent(ctx, userId));
+
+export const findAccountBot = async (ctx: AccountCtx, id: number) => {
+  const bot = await orNotFound(findVisibleAgentBot(ctx, id));
+  return presentAccountBot(ctx, bot);
+};

@@ -1,0 +1,47 @@
+import { chmodSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+// Workers load this file again; they inherit the directory the first load made.
+process.env.VD_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "venuedesk-e2e-"));
+const dataDir = process.env.VD_E2E_DATA_DIR;
+// The embedded PostgreSQL runs as the `postgres` user when we are root: it must reach the directory.
+chmodSync(dataDir, 0o755);
+
+export default defineConfig({
+  testDir: "./e2e",
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "test-results/artifacts",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "npm start",
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: "demo-password-2026",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+    },
+  },
+});
