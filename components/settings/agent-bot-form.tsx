@@ -40,7 +40,7 @@ export const AgentBotForm = ({
         placeholder="https://"
         defaultValue={valueOf(state, "outgoing_url", bot?.outgoing_url)}
         error={state.errors.outgoing_url}
-        hint="Venuedesk posts conversation events here, signed with the bot's secret."
+        hint="The bot's webhook address: where conversation events for this bot are to be delivered."
       />
       <Input
         label="Avatar URL"

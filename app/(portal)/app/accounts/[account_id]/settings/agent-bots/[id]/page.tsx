@@ -76,7 +76,7 @@ export default async function AgentBotPage({
                 id="bot-secret"
                 label="Webhook secret"
                 value={bot.secret}
-                hint="Check the HMAC-SHA256 signature of each event Venuedesk posts with this secret."
+                hint="The key for checking the HMAC-SHA256 signature of events sent to this bot."
               />
             ) : null}
           </div>
