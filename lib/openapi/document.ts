@@ -79,8 +79,8 @@ export const openApiDocument = () => {
       title: "Venuedesk API",
       version: "1.1.0",
       description:
-        "Chatwoot-compatible Application API, Platform API and (later) Client API, planning and quotes. " +
-        "Errors always carry `description`, `errors[]` (`field`, `message`, `code`) and `error`.",
+        "Chatwoot-compatible Application API and Platform API; the Client API, planning and quotes follow. " +
+        "Every error body carries description, errors[] (field, message, code) and error (the same text as description).",
     },
     servers: [{ url: "/" }],
     paths,

@@ -20,6 +20,8 @@ type Schema = {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
 };
 type Parameter = { name: string; in: string; required?: boolean; schema?: Schema; description?: string };
 type OperationObject = {
@@ -71,7 +73,9 @@ const notesOf = (schema: Schema | undefined) => {
   if (!schema) return "";
   const parts = [schema.description, schema.format && `format ${schema.format}`];
   if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`length ${schema.minLength ?? 0}..${schema.maxLength ?? "∞"}`);
-  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`range ${schema.minimum ?? "-∞"}..${schema.maximum ?? "∞"}`);
+  const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? `>${schema.exclusiveMinimum}` : undefined);
+  const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? `<${schema.exclusiveMaximum}` : undefined);
+  if (low !== undefined || high !== undefined) parts.push(`range ${low ?? "-∞"}..${high ?? "∞"}`);
   return parts.filter(Boolean).join("; ");
 };
 

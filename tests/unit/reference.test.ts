@@ -26,6 +26,7 @@ describe("referenceOf", () => {
       ["content", true],
     ]);
     expect(create?.auth).toBe("user access token");
+    expect(create?.parameters[0]).toMatchObject({ name: "account_id", required: true, notes: "range >0..2147483647" });
     expect(create?.responses.map((r) => r.status)).toEqual(expect.arrayContaining(["200", "401", "403", "422"]));
   });
 });
