@@ -1,3 +1,4 @@
 export * from "./accounts";
 export * from "./bots";
 export * from "./tokens";
+export * from "./conversations";
