@@ -8,3 +8,4 @@ import "@/lib/agent-bots/operations";
 import "@/lib/canned-responses/operations";
 import "@/lib/platform/operations";
 import "./operations";
+import "@/lib/reports/operations";
