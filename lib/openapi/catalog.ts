@@ -9,3 +9,4 @@ import "@/lib/canned-responses/operations";
 import "@/lib/platform/operations";
 import "./operations";
 import "@/lib/reports/operations";
+import "@/lib/contacts/operations";
