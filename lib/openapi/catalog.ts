@@ -10,3 +10,8 @@ import "@/lib/platform/operations";
 import "./operations";
 import "@/lib/reports/operations";
 import "@/lib/contacts/operations";
+import "@/lib/inboxes/operations";
+import "@/lib/teams/operations";
+import "@/lib/labels/operations";
+import "@/lib/custom-attributes/operations";
+import "@/lib/custom-filters/operations";

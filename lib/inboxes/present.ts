@@ -1,0 +1,76 @@
+import type { AccountCtx } from "@/lib/auth/caller";
+import { isAdministrator } from "@/lib/auth/permissions";
+import type { Inbox } from "./summary";
+import { replyTimes } from "./schemas";
+import { weeklySchedule } from "./working-hours";
+
+export const defaultWidgetColor = "#1f93ff";
+const defaultFeatureFlags = ["attachments", "emoji_picker", "end_conversation"];
+
+const isAdmin = (ctx: AccountCtx) => ctx.membership !== null && isAdministrator(ctx.membership);
+
+type Config = Record<string, unknown>;
+const stringOf = (config: Config, key: string) => (typeof config[key] === "string" ? (config[key] as string) : null);
+const boolOf = (config: Config, key: string, fallback: boolean) => (typeof config[key] === "boolean" ? (config[key] as boolean) : fallback);
+const objectOf = (config: Config, key: string) => {
+  const value = config[key];
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Config) : {};
+};
+
+/**
+ * Chatwoot's inbox JSON. Widget settings are null on API inboxes and the reverse, as Chatwoot's
+ * `channel.try(...)` renders them; the HMAC token and signing secret are for administrators.
+ */
+export const presentInbox = (ctx: AccountCtx, inbox: Inbox) => {
+  const config = inbox.channelConfig;
+  const widget = inbox.channelType === "Channel::WebWidget";
+  const replyTime = stringOf(config, "reply_time");
+  const flags = config.selected_feature_flags;
+  return {
+    id: inbox.id,
+    avatar_url: inbox.avatarUrl ?? "",
+    channel_id: inbox.id,
+    name: inbox.name,
+    channel_type: inbox.channelType,
+    greeting_enabled: inbox.greetingEnabled,
+    greeting_message: inbox.greetingMessage,
+    working_hours_enabled: inbox.workingHoursEnabled,
+    enable_email_collect: inbox.enableEmailCollect,
+    csat_survey_enabled: inbox.csatSurveyEnabled,
+    enable_auto_assignment: inbox.enableAutoAssignment,
+    auto_assignment_config: inbox.autoAssignmentConfig,
+    out_of_office_message: inbox.outOfOfficeMessage,
+    working_hours: weeklySchedule(inbox.workingHours),
+    timezone: inbox.timezone,
+    callback_webhook_url: null as string | null,
+    allow_messages_after_resolved: inbox.allowMessagesAfterResolved,
+    lock_to_single_conversation: inbox.lockToSingleConversation,
+    sender_name_type: inbox.senderNameType,
+    business_name: inbox.businessName,
+    widget_color: widget ? (stringOf(config, "widget_color") ?? defaultWidgetColor) : null,
+    website_url: widget ? stringOf(config, "website_url") : null,
+    hmac_mandatory: inbox.hmacMandatory,
+    welcome_title: widget ? stringOf(config, "welcome_title") : null,
+    welcome_tagline: widget ? stringOf(config, "welcome_tagline") : null,
+    // We serve no widget SDK, so there is no loader script to hand out.
+    web_widget_script: null as string | null,
+    website_token: widget ? inbox.identifier : null,
+    selected_feature_flags: widget ? (Array.isArray(flags) ? (flags as string[]) : defaultFeatureFlags) : null,
+    reply_time: widget ? (replyTimes.find((time) => time === replyTime) ?? "in_a_few_minutes") : null,
+    pre_chat_form_enabled: widget ? boolOf(config, "pre_chat_form_enabled", false) : null,
+    pre_chat_form_options: widget ? objectOf(config, "pre_chat_form_options") : null,
+    continuity_via_email: widget ? boolOf(config, "continuity_via_email", true) : null,
+    allowed_domains: widget ? stringOf(config, "allowed_domains") : null,
+    webhook_url: widget ? null : inbox.webhookUrl,
+    inbox_identifier: inbox.identifier,
+    additional_attributes: widget ? null : objectOf(config, "additional_attributes"),
+    messaging_service_sid: null,
+    phone_number: null,
+    provider: null,
+    ...(isAdmin(ctx) ? { hmac_token: inbox.hmacToken, secret: inbox.secret } : {}),
+  };
+};
+
+export const presentInboxes = (ctx: AccountCtx, inboxes: readonly Inbox[]) => ({
+  payload: inboxes.map((inbox) => presentInbox(ctx, inbox)),
+});
