@@ -2,14 +2,14 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { contactInboxes, conversations, inboxes } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ensureContactInbox } from "./contact-inboxes";
-import { findAccountInbox, findContact } from "./contacts";
+import { findContact, inboxFromBody } from "./contacts";
 import type { ContactIdentity } from "./present";
 import type { ContactInboxCreateInput } from "./schemas";
 
 /** POST /contacts/{id}/contact_inboxes: the contact's identity in an inbox of the account. */
 export const createContactInbox = async (ctx: AccountCtx, contactId: number, input: ContactInboxCreateInput): Promise<ContactIdentity> => {
   const contact = await findContact(ctx, contactId);
-  const inbox = await findAccountInbox(ctx, input.inbox_id);
+  const inbox = await inboxFromBody(ctx, input.inbox_id);
   const identity = await ensureContactInbox(ctx.db, {
     accountId: ctx.account.id,
     contactId: contact.id,

@@ -4,6 +4,7 @@ import { mergeJson } from "@/db/json";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
+import { findAccountInbox } from "@/lib/inboxes/inboxes";
 import { ensureContactInbox } from "./contact-inboxes";
 import type { Contact, ContactIdentity, ContactPage, ContactSearchPage, ContactWithInboxes } from "./present";
 import type { ContactCreateInput, ContactListQuery, ContactSearchQuery, ContactSort, ContactSortKey, ContactUpdateInput } from "./schemas";
@@ -115,15 +116,12 @@ export const findContact = async (ctx: AccountCtx, id: number): Promise<Contact>
 
 export const showContact = async (ctx: AccountCtx, id: number) => (await withContactInboxes(ctx, [await findContact(ctx, id)]))[0]!;
 
-/** A body's `inbox_id` must name an inbox of this account. */
-export const findAccountInbox = async (ctx: AccountCtx, inboxId: number) => {
-  const [inbox] = await ctx.db
-    .select()
-    .from(inboxes)
-    .where(and(eq(inboxes.accountId, ctx.account.id), eq(inboxes.id, inboxId)));
-  if (!inbox) throw fieldError("inbox_id", "is not an inbox of this account");
-  return inbox;
-};
+/** A body's `inbox_id` must name an inbox of this account: a 422 naming the field, not a 404. */
+export const inboxFromBody = (ctx: AccountCtx, inboxId: number) =>
+  findAccountInbox(ctx, inboxId).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") throw fieldError("inbox_id", "is not an inbox of this account");
+    throw error;
+  });
 
 const ensureUnique = async (ctx: AccountCtx, input: { email?: string | null; identifier?: string | null }, exceptId?: number) => {
   const taken = async (condition: SQL) => {
@@ -170,7 +168,7 @@ export const createContact = (ctx: AccountCtx, input: ContactCreateInput): Promi
   ctx.db
     .transaction(async (db) => {
       const tx = { ...ctx, db };
-      const inbox = input.inbox_id ? await findAccountInbox(tx, input.inbox_id) : null;
+      const inbox = input.inbox_id ? await inboxFromBody(tx, input.inbox_id) : null;
       await ensureUnique(tx, input);
       const [row] = await db
         .insert(contacts)
