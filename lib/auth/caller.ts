@@ -13,7 +13,9 @@ export type PlatformApp = typeof platformApps.$inferSelect;
 export type UserCaller = { kind: "user"; user: User };
 export type BotCaller = { kind: "agent_bot"; bot: AgentBot };
 export type PlatformCaller = { kind: "platform_app"; app: PlatformApp };
-export type Caller = UserCaller | BotCaller | PlatformCaller;
+/** A customer on the Client API: no token, known only by an inbox session (source id). */
+export type ContactCaller = { kind: "contact"; contactId: number };
+export type Caller = UserCaller | BotCaller | PlatformCaller | ContactCaller;
 export type CallerKind = Caller["kind"];
 
 /** What every service receives: where to run queries, and who is asking. */

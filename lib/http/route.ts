@@ -20,7 +20,7 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Input<O extends Operation> = { body: Infer<O["body"]>; query: Infer<O["query"]>; params: Infer<O["params"]>; request: Request };
+export type Input<O extends Operation> = { body: Infer<O["body"]>; query: Infer<O["query"]>; params: Infer<O["params"]>; request: Request };
 
 type CallersOf<O extends Operation> = Extract<Caller, { kind: O["callers"][number] }>;
 
@@ -66,7 +66,7 @@ const readBody = async (request: Request, operation: Operation): Promise<unknown
   return parseInput(operation.body, body);
 };
 
-const present = (result: unknown, operation: Operation): Response => {
+export const present = (result: unknown, operation: Operation): Response => {
   if (result instanceof Response) return result;
   const status = operation.status ?? 200;
   if (result === undefined || status === 204) return new Response(null, { status });
@@ -91,14 +91,16 @@ export const toErrorResponse = (error: unknown, requestId: string): Response => 
   return Response.json(errorBody(`Internal server error (request ${requestId})`), { status: 500 });
 };
 
-const run = async (request: Request, work: () => Promise<Response>): Promise<Response> => {
+/** Runs a handler with a request id, turning anything thrown into the standard error response. */
+export const run = async (request: Request, work: () => Promise<Response>): Promise<Response> => {
   const requestId = request.headers.get("x-request-id") ?? randomUUID();
   const response = await work().catch((error: unknown) => toErrorResponse(error, requestId));
   response.headers.set("x-request-id", requestId);
   return response;
 };
 
-const parseRequest = async <O extends Operation>(request: Request, operation: O, params: Record<string, unknown>): Promise<Input<O>> => {
+/** Params (malformed → 404), query and body, each parsed with the operation's schema. */
+export const parseRequest = async <O extends Operation>(request: Request, operation: O, params: Record<string, unknown>): Promise<Input<O>> => {
   let parsedParams: unknown = undefined;
   if (operation.params) {
     const result = operation.params.safeParse(params);

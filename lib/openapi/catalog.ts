@@ -15,3 +15,6 @@ import "@/lib/teams/operations";
 import "@/lib/labels/operations";
 import "@/lib/custom-attributes/operations";
 import "@/lib/custom-filters/operations";
+import "@/lib/conversations/operations";
+import "@/lib/messages/operations";
+import "@/lib/client-api/operations";

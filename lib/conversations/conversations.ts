@@ -1,0 +1,157 @@
+import { and, desc, eq } from "drizzle-orm";
+import { conversationPriorities, conversationStatuses, conversations, inboxes, messages, type ConversationStatus } from "@/db/schema";
+import { requireAdmin } from "@/lib/auth/authorize";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { notFound } from "@/lib/http/errors";
+import { statusName, type ConversationRow } from "./present";
+import { recordReportingEvent } from "./reporting";
+import type { ToggleStatusInput } from "./schemas";
+
+/** The user behind the request, or null for an agent bot. */
+export const callerUserId = (ctx: AccountCtx) => (ctx.caller.kind === "user" ? ctx.caller.user.id : null);
+
+export const statusValue = (status: ConversationStatus) => conversationStatuses.indexOf(status);
+export const priorityValue = (priority: (typeof conversationPriorities)[number] | null) =>
+  priority === null ? null : conversationPriorities.indexOf(priority);
+
+/** A conversation by its per-account display id; `lock` holds its row until the transaction ends. */
+export const findConversation = async (ctx: AccountCtx, displayId: number, options: { lock?: boolean } = {}): Promise<ConversationRow> => {
+  const query = ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.displayId, displayId)));
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Conversation");
+  return row;
+};
+
+const update = async (ctx: AccountCtx, row: ConversationRow, values: Partial<typeof conversations.$inferInsert>) => {
+  const [updated] = await ctx.db
+    .update(conversations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.id, row.id)))
+    .returning();
+  return updated!;
+};
+
+/** PATCH: Chatwoot lets the API change the priority only. */
+export const updateConversation = async (ctx: AccountCtx, displayId: number, input: { priority?: (typeof conversationPriorities)[number] | null }) => {
+  const row = await findConversation(ctx, displayId);
+  if (input.priority === undefined) return row;
+  return update(ctx, row, { priority: priorityValue(input.priority) });
+};
+
+export const togglePriority = async (ctx: AccountCtx, displayId: number, priority: (typeof conversationPriorities)[number] | null) => {
+  const row = await findConversation(ctx, displayId);
+  await update(ctx, row, { priority: priorityValue(priority) });
+};
+
+/** Deleting is for administrators; messages and attachments go with the conversation. */
+export const deleteConversation = async (ctx: AccountCtx, displayId: number) => {
+  requireAdmin(ctx, "agents.manage");
+  const row = await findConversation(ctx, displayId);
+  await ctx.db.delete(conversations).where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.id, row.id)));
+};
+
+/**
+ * Moves a locked conversation to `next`. `snoozed_until` survives only while snoozed, and a
+ * resolution is recorded for reports (by the bot too, when no human ever replied).
+ */
+export const changeStatus = async (
+  ctx: AccountCtx,
+  row: ConversationRow,
+  next: ConversationStatus,
+  options: { snoozedUntil?: Date | null; extra?: Partial<typeof conversations.$inferInsert> } = {},
+) => {
+  const updated = await update(ctx, row, {
+    ...options.extra,
+    status: statusValue(next),
+    snoozedUntil: next === "snoozed" ? (options.snoozedUntil ?? null) : null,
+  });
+  if (next === "resolved" && statusName(row.status) !== "resolved") {
+    const now = updated.updatedAt;
+    await recordReportingEvent(ctx.db, row, { name: "conversation_resolved", start: row.createdAt, end: now, userId: row.assigneeId });
+    if (row.firstReplyCreatedAt === null) {
+      const [inbox] = await ctx.db.select({ botId: inboxes.agentBotId }).from(inboxes).where(eq(inboxes.id, row.inboxId));
+      if (inbox?.botId) await recordReportingEvent(ctx.db, row, { name: "conversation_bot_resolved", start: row.createdAt, end: now });
+    }
+  }
+  return updated;
+};
+
+/**
+ * toggle_status: the given status, or open↔resolved (pending and snoozed open). A bot
+ * opening a pending conversation hands it off to the agents, which reports count.
+ */
+export const toggleStatus = (ctx: AccountCtx, displayId: number, input: ToggleStatusInput) =>
+  ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const row = await findConversation(tx, displayId, { lock: true });
+    const current = statusName(row.status);
+    const next: ConversationStatus = input.status ?? (current === "open" ? "resolved" : "open");
+    const updated = await changeStatus(tx, row, next, { snoozedUntil: input.snoozed_until });
+    if (ctx.caller.kind === "agent_bot" && current === "pending" && input.status === "open") {
+      await recordReportingEvent(db, row, { name: "conversation_bot_handoff", start: row.createdAt, end: updated.updatedAt });
+    }
+    return updated;
+  });
+
+export const setCustomAttributes = async (ctx: AccountCtx, displayId: number, customAttributes: Record<string, unknown>) => {
+  const row = await findConversation(ctx, displayId);
+  return update(ctx, row, { customAttributes });
+};
+
+/** Labels are a set: trimmed, lowercased, each once, in the order first given. */
+export const normaliseLabels = (labels: string[]) => [...new Set(labels.map((label) => label.trim().toLowerCase()).filter(Boolean))];
+
+export const setLabels = async (ctx: AccountCtx, displayId: number, labels: string[]) => {
+  const row = await findConversation(ctx, displayId);
+  return (await update(ctx, row, { labels: normaliseLabels(labels) })).labels;
+};
+
+export const conversationLabels = async (ctx: AccountCtx, displayId: number) => (await findConversation(ctx, displayId)).labels;
+
+/** Muting resolves the conversation, as Chatwoot does; new messages then leave it resolved. */
+export const muteConversation = (ctx: AccountCtx, displayId: number) =>
+  ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const row = await findConversation(tx, displayId, { lock: true });
+    await changeStatus(tx, row, "resolved", { extra: { muted: true } });
+  });
+
+export const unmuteConversation = async (ctx: AccountCtx, displayId: number) => {
+  const row = await findConversation(ctx, displayId);
+  await update(ctx, row, { muted: false });
+};
+
+/** Marks the conversation unread: seen up to just before the last incoming message. */
+export const markUnread = async (ctx: AccountCtx, displayId: number) => {
+  const row = await findConversation(ctx, displayId);
+  const [last] = await ctx.db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.conversationId, row.id), eq(messages.messageType, 0)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  const seenAt = last ? new Date(last.createdAt.getTime() - 1000) : null;
+  await ctx.db
+    .update(conversations)
+    .set({ agentLastSeenAt: seenAt, assigneeLastSeenAt: seenAt })
+    .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.id, row.id)));
+};
+
+/** The agents have seen everything; the assignee too, when it is the caller. */
+export const markSeen = async (ctx: AccountCtx, displayId: number) => {
+  const row = await findConversation(ctx, displayId);
+  const now = new Date();
+  const isAssignee = row.assigneeId !== null && row.assigneeId === callerUserId(ctx);
+  await ctx.db
+    .update(conversations)
+    .set({ agentLastSeenAt: now, ...(isAssignee ? { assigneeLastSeenAt: now } : {}) })
+    .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.id, row.id)));
+};
+
+/** Typing indicators are live-only: the conversation must exist, nothing is stored. */
+export const typingStatus = async (ctx: AccountCtx, displayId: number) => {
+  await findConversation(ctx, displayId);
+};

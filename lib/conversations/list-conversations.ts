@@ -1,0 +1,205 @@
+import { and, arrayOverlaps, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  attributeDisplayTypes,
+  attributeModels,
+  contactInboxes,
+  contacts,
+  conversationPriorities,
+  conversationStatuses,
+  conversations,
+  customAttributeDefinitions,
+  messages,
+} from "@/db/schema";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { buildFilter, type FilterCondition, type FilterFields } from "@/lib/filters/engine";
+import { notFound } from "@/lib/http/errors";
+import { callerUserId, statusValue } from "./conversations";
+import type { ConversationRow } from "./present";
+import type { AssigneeType, ConversationListQuery, ConversationSort } from "./schemas";
+
+/** Chatwoot's page size (env `CONVERSATION_RESULTS_PER_PAGE`, default 25). */
+export const conversationsPerPage = () => {
+  const size = Number(process.env.CONVERSATION_RESULTS_PER_PAGE);
+  return Number.isInteger(size) && size > 0 && size <= 500 ? size : 25;
+};
+
+/** `updated_within` turns paging off; this bounds the answer all the same. */
+const unpagedLimit = 1000;
+
+export type ConversationCounts = { mine_count: number; assigned_count: number; unassigned_count: number; all_count: number };
+export type ConversationPage = { counts: ConversationCounts; rows: ConversationRow[]; page: number };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Conversations with a message whose content contains `q` (the trigram index serves the
+ * ILIKE). Subqueries name their columns outright: drizzle leaves one-table columns unqualified.
+ */
+const contentMatches = (ctx: AccountCtx, q: string) =>
+  sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.account_id = ${ctx.account.id} and m.content ilike ${`%${escapeLike(q)}%`})`;
+
+const isMine = (ctx: AccountCtx): SQL => {
+  const userId = callerUserId(ctx);
+  return userId === null ? sql`false` : eq(conversations.assigneeId, userId);
+};
+
+const assigneeCondition = (ctx: AccountCtx, type: AssigneeType): SQL | undefined => {
+  if (type === "me") return isMine(ctx);
+  if (type === "assigned") return isNotNull(conversations.assigneeId);
+  if (type === "unassigned") return isNull(conversations.assigneeId);
+  return undefined;
+};
+
+/** Chatwoot's conversation_type: mentions are `mention://user/<id>/` links in private notes. */
+const conversationTypeCondition = (ctx: AccountCtx, type: NonNullable<ConversationListQuery["conversation_type"]>): SQL => {
+  if (type === "unattended") return or(isNull(conversations.firstReplyCreatedAt), isNotNull(conversations.waitingSince))!;
+  const userId = callerUserId(ctx) ?? 0;
+  const mentioned = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.private and m.content like ${`%mention://user/${userId}/%`})`;
+  if (type === "mention") return mentioned;
+  const replied = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.sender_type = 'User' and m.sender_id = ${userId})`;
+  return or(eq(conversations.assigneeId, userId), replied, mentioned)!;
+};
+
+const orderings: Record<ConversationSort, SQL[]> = {
+  last_activity_at_desc: [desc(conversations.lastActivityAt), desc(conversations.id)],
+  last_activity_at_asc: [asc(conversations.lastActivityAt), asc(conversations.id)],
+  created_at_asc: [asc(conversations.createdAt), asc(conversations.id)],
+  created_at_desc: [desc(conversations.createdAt), desc(conversations.id)],
+  priority_asc: [sql`${conversations.priority} asc nulls last`, desc(conversations.lastActivityAt), desc(conversations.id)],
+  priority_desc: [sql`${conversations.priority} desc nulls last`, desc(conversations.lastActivityAt), desc(conversations.id)],
+  priority_desc_created_at_asc: [sql`${conversations.priority} desc nulls last`, asc(conversations.createdAt), asc(conversations.id)],
+  waiting_since_asc: [sql`${conversations.waitingSince} asc nulls last`, asc(conversations.createdAt), asc(conversations.id)],
+  waiting_since_desc: [sql`${conversations.waitingSince} desc nulls last`, asc(conversations.createdAt), asc(conversations.id)],
+};
+
+/** The four counts over the same filters, in one pass. */
+const countConversations = async (ctx: AccountCtx, where: SQL | undefined): Promise<ConversationCounts> => {
+  const [row] = await ctx.db
+    .select({
+      mine_count: sql<number>`count(*) filter (where ${isMine(ctx)})`.mapWith(Number),
+      assigned_count: sql<number>`count(*) filter (where ${conversations.assigneeId} is not null)`.mapWith(Number),
+      unassigned_count: sql<number>`count(*) filter (where ${conversations.assigneeId} is null)`.mapWith(Number),
+      all_count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(conversations)
+    .where(where);
+  return row ?? { mine_count: 0, assigned_count: 0, unassigned_count: 0, all_count: 0 };
+};
+
+/** Every list filter except the assignee type (the counts are taken across assignee types). */
+const listConditions = (ctx: AccountCtx, query: ConversationListQuery): SQL | undefined => {
+  const conditions: (SQL | undefined)[] = [eq(conversations.accountId, ctx.account.id)];
+  // A search looks through every status, as Chatwoot's does.
+  if (!query.q && query.status !== "all") conditions.push(eq(conversations.status, statusValue(query.status)));
+  if (query.q) conditions.push(contentMatches(ctx, query.q));
+  if (query.inbox_id !== undefined) conditions.push(eq(conversations.inboxId, query.inbox_id));
+  if (query.team_id !== undefined) conditions.push(eq(conversations.teamId, query.team_id));
+  const labels = (query.labels ?? []).map((label) => label.toLowerCase()).filter(Boolean);
+  if (labels.length > 0) conditions.push(arrayOverlaps(conversations.labels, labels));
+  if (query.source_id !== undefined) {
+    conditions.push(
+      inArray(
+        conversations.contactInboxId,
+        ctx.db
+          .select({ id: contactInboxes.id })
+          .from(contactInboxes)
+          .where(and(eq(contactInboxes.accountId, ctx.account.id), eq(contactInboxes.sourceId, query.source_id))),
+      ),
+    );
+  }
+  if (query.conversation_type) conditions.push(conversationTypeCondition(ctx, query.conversation_type));
+  if (query.updated_within !== undefined) {
+    conditions.push(sql`${conversations.updatedAt} > now() - make_interval(secs => ${query.updated_within})`);
+  }
+  return and(...conditions);
+};
+
+/** GET conversations (and search): one page in the chosen order, with the four counts. */
+export const listConversations = async (ctx: AccountCtx, query: ConversationListQuery): Promise<ConversationPage> => {
+  const where = listConditions(ctx, query);
+  const perPage = conversationsPerPage();
+  const paged = query.updated_within === undefined;
+  const [counts, rows] = await Promise.all([
+    countConversations(ctx, where),
+    ctx.db
+      .select()
+      .from(conversations)
+      .where(and(where, assigneeCondition(ctx, query.assignee_type)))
+      .orderBy(...orderings[query.sort_by])
+      .limit(paged ? perPage : unpagedLimit)
+      .offset(paged ? (query.page - 1) * perPage : 0),
+  ]);
+  return { counts, rows, page: query.page };
+};
+
+/** GET conversations/meta: the counts alone. */
+export const conversationCounts = (ctx: AccountCtx, query: ConversationListQuery) => countConversations(ctx, listConditions(ctx, query));
+
+const additional = (key: string) => sql`(${conversations.additionalAttributes} ->> ${key})`;
+const enumValues = (names: readonly string[]) => Object.fromEntries(names.map((name, index) => [name, index]));
+
+/** Chatwoot's conversation filter keys (lib/filters/filter_keys.yml). */
+const conversationFields: FilterFields = {
+  status: { column: conversations.status, type: "enum", values: enumValues(conversationStatuses) },
+  priority: { column: conversations.priority, type: "enum", values: enumValues(conversationPriorities) },
+  assignee_id: { column: conversations.assigneeId, type: "number" },
+  inbox_id: { column: conversations.inboxId, type: "number" },
+  team_id: { column: conversations.teamId, type: "number" },
+  display_id: { column: conversations.displayId, type: "number" },
+  campaign_id: { column: conversations.campaignId, type: "number" },
+  labels: { column: conversations.labels, type: "labels" },
+  browser_language: { column: additional("browser_language"), type: "text" },
+  conversation_language: { column: additional("conversation_language"), type: "text" },
+  country_code: { column: additional("country_code"), type: "text" },
+  referer: { column: additional("referer"), type: "text" },
+  mail_subject: { column: additional("mail_subject"), type: "text" },
+  created_at: { column: conversations.createdAt, type: "date" },
+  last_activity_at: { column: conversations.lastActivityAt, type: "date" },
+};
+
+const conversationModel = attributeModels.indexOf("conversation_attribute");
+
+const customAttributeKeys = async (ctx: AccountCtx) => {
+  const definitions = await ctx.db
+    .select({ key: customAttributeDefinitions.attributeKey, type: customAttributeDefinitions.attributeDisplayType })
+    .from(customAttributeDefinitions)
+    .where(and(eq(customAttributeDefinitions.accountId, ctx.account.id), eq(customAttributeDefinitions.attributeModel, conversationModel)));
+  return new Map(definitions.map((d) => [d.key, attributeDisplayTypes[d.type] ?? "text"]));
+};
+
+/** POST conversations/filter: the conditions, newest activity first, 25 a page, with the counts. */
+export const filterConversations = async (ctx: AccountCtx, conditions: FilterCondition[], page: number): Promise<ConversationPage> => {
+  const condition = buildFilter(conditions, conversationFields, { column: conversations.customAttributes, keys: await customAttributeKeys(ctx) });
+  const where = and(eq(conversations.accountId, ctx.account.id), condition);
+  const perPage = conversationsPerPage();
+  const [counts, rows] = await Promise.all([
+    countConversations(ctx, where),
+    ctx.db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  return { counts, rows, page };
+};
+
+/** GET contacts/{id}/conversations: the contact's 20 most recently active conversations. */
+export const contactConversations = async (ctx: AccountCtx, contactId: number) => {
+  const [contact] = await ctx.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, ctx.account.id), eq(contacts.id, contactId)));
+  if (!contact) throw notFound("Contact");
+  return ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.contactId, contact.id)))
+    .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+    .limit(20);
+};
+
+/** GET conversations/search: the list with `q` (every status, every assignee). */
+export const searchConversations = (ctx: AccountCtx, query: { q?: string; page: number }) =>
+  listConversations(ctx, { assignee_type: "all", status: "open", sort_by: "last_activity_at_desc", q: query.q, page: query.page });

@@ -1,0 +1,273 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import {
+  accountUsers,
+  agentBots,
+  contactInboxes,
+  contacts,
+  conversationPriorities,
+  conversationStatuses,
+  conversations,
+  inboxes,
+  messages,
+  teamMembers,
+  teams,
+  users,
+} from "@/db/schema";
+import { presentAgent, type AgentRow } from "@/lib/agents/agents";
+import { unixTime } from "@/lib/http/schemas";
+import { loadMessageExtras, presentPushMessage, type MessageRow } from "@/lib/messages/present";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+type Contact = typeof contacts.$inferSelect;
+type Team = typeof teams.$inferSelect;
+type Bot = { id: number; name: string; description: string | null; thumbnail: string | null };
+
+export const statusName = (status: number) => conversationStatuses[status] ?? "open";
+export const priorityName = (priority: number | null) => (priority === null ? null : (conversationPriorities[priority] ?? null));
+
+/** The contact in `meta.sender` (Chatwoot's contact partial without its inboxes). */
+const presentSender = (contact: Contact) => ({
+  additional_attributes: contact.additionalAttributes,
+  availability_status: "offline",
+  email: contact.email,
+  id: contact.id,
+  name: contact.name,
+  phone_number: contact.phoneNumber,
+  blocked: contact.blocked,
+  identifier: contact.identifier,
+  thumbnail: contact.avatarUrl ?? "",
+  custom_attributes: contact.customAttributes,
+  last_activity_at: unixTime(contact.lastActivityAt),
+  created_at: unixTime(contact.createdAt)!,
+});
+
+/** Chatwoot's `agent_bot_slim` partial: an agent bot as an assignee. */
+export const presentAgentBotSlim = (bot: Bot) => ({ id: bot.id, name: bot.name, description: bot.description, thumbnail: bot.thumbnail });
+
+/** Chatwoot's team partial; `is_member` is about the caller. */
+export const presentConversationTeam = (team: Team, isMember: boolean) => ({
+  id: team.id,
+  name: team.name,
+  description: team.description,
+  allow_auto_assign: team.allowAutoAssign,
+  account_id: team.accountId,
+  is_member: isMember,
+});
+
+const agentColumns = {
+  userId: users.id,
+  name: users.name,
+  displayName: users.displayName,
+  email: users.email,
+  confirmedAt: users.confirmedAt,
+  customAttributes: users.customAttributes,
+  accountId: accountUsers.accountId,
+  role: accountUsers.role,
+  availability: accountUsers.availability,
+  autoOffline: accountUsers.autoOffline,
+};
+
+const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+
+/**
+ * Unread incoming messages, and the last message and last non-activity message of each
+ * conversation: correlated subqueries that walk the (conversation_id, id) index. Drizzle
+ * leaves columns in a one-table select unqualified, so the subqueries name theirs outright.
+ */
+const messageStats = (db: DbOrTx, ids: number[]) => {
+  const c = sql`${conversations}`;
+  return db
+    .select({
+      id: conversations.id,
+      unreadCount: sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${c}.id and m.message_type = 0 and (${c}.agent_last_seen_at is null or m.created_at > ${c}.agent_last_seen_at))`.mapWith(
+        Number,
+      ),
+      lastId: sql<number | null>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id)`.mapWith(Number),
+      lastNonActivityId: sql<number | null>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id and m.message_type <> 2)`.mapWith(
+        Number,
+      ),
+    })
+    .from(conversations)
+    .where(inArray(conversations.id, ids));
+};
+
+const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number | null) => {
+  const ids = rows.map((row) => row.id);
+  const accountIds = unique(rows.map((row) => row.accountId));
+  const assigneeIds = unique(rows.map((row) => row.assigneeId));
+  const botIds = unique(rows.map((row) => row.assigneeAgentBotId));
+  const teamIds = unique(rows.map((row) => row.teamId));
+  const contactInboxIds = unique(rows.map((row) => row.contactInboxId));
+  const isMember =
+    userId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${teamMembers} tm where tm.team_id = ${teams}.id and tm.user_id = ${userId})`;
+  const [contactRows, inboxRows, contactInboxRows, agentRows, botRows, teamRows, stats] = await Promise.all([
+    db.select().from(contacts).where(inArray(contacts.id, unique(rows.map((row) => row.contactId)))),
+    db
+      .select({ id: inboxes.id, channelType: inboxes.channelType })
+      .from(inboxes)
+      .where(inArray(inboxes.id, unique(rows.map((row) => row.inboxId)))),
+    contactInboxIds.length
+      ? db
+          .select({ id: contactInboxes.id, sourceId: contactInboxes.sourceId, hmacVerified: contactInboxes.hmacVerified })
+          .from(contactInboxes)
+          .where(inArray(contactInboxes.id, contactInboxIds))
+      : [],
+    assigneeIds.length
+      ? db
+          .select(agentColumns)
+          .from(accountUsers)
+          .innerJoin(users, eq(users.id, accountUsers.userId))
+          .where(and(inArray(accountUsers.accountId, accountIds), inArray(accountUsers.userId, assigneeIds)))
+      : [],
+    botIds.length
+      ? db
+          .select({ id: agentBots.id, name: agentBots.name, description: agentBots.description, thumbnail: agentBots.thumbnail })
+          .from(agentBots)
+          .where(inArray(agentBots.id, botIds))
+      : [],
+    teamIds.length ? db.select({ team: teams, isMember }).from(teams).where(inArray(teams.id, teamIds)) : [],
+    messageStats(db, ids),
+  ]);
+  const messageIds = unique(stats.flatMap((s) => [s.lastId, s.lastNonActivityId]));
+  const messageRows: MessageRow[] = messageIds.length ? await db.select().from(messages).where(inArray(messages.id, messageIds)) : [];
+  return {
+    contacts: new Map(contactRows.map((c) => [c.id, c])),
+    channels: new Map(inboxRows.map((i) => [i.id, i.channelType])),
+    contactInboxes: new Map(contactInboxRows.map((ci) => [ci.id, ci])),
+    agents: new Map<string, AgentRow>(agentRows.map((a) => [`${a.accountId}:${a.userId}`, a])),
+    bots: new Map(botRows.map((b) => [b.id, b])),
+    teams: new Map(teamRows.map((t) => [t.team.id, t])),
+    stats: new Map(stats.map((s) => [s.id, s])),
+    messages: new Map(messageRows.map((m) => [m.id, m])),
+    extras: await loadMessageExtras(db, messageRows),
+  };
+};
+
+type Related = Awaited<ReturnType<typeof loadRelated>>;
+
+const presentAssignee = (row: ConversationRow, related: Related) => {
+  if (row.assigneeAgentBotId !== null) {
+    const bot = related.bots.get(row.assigneeAgentBotId);
+    if (bot) return { assignee: presentAgentBotSlim(bot), assignee_type: "AgentBot" as const };
+  }
+  // An assignee who has since left the account is shown as no assignee, as Chatwoot does.
+  const agent = row.assigneeId !== null ? related.agents.get(`${row.accountId}:${row.assigneeId}`) : undefined;
+  if (agent) return { assignee: presentAgent(agent), assignee_type: "User" as const };
+  return { assignee: null, assignee_type: null };
+};
+
+const presentOne = (row: ConversationRow, related: Related) => {
+  const contact = related.contacts.get(row.contactId)!;
+  const contactInbox = row.contactInboxId !== null ? related.contactInboxes.get(row.contactInboxId) : undefined;
+  const stats = related.stats.get(row.id);
+  const unreadCount = stats?.unreadCount ?? 0;
+  const team = row.teamId !== null ? related.teams.get(row.teamId) : undefined;
+  const push = (id: number | null | undefined) => {
+    const message = id ? related.messages.get(id) : undefined;
+    return message
+      ? presentPushMessage(message, related.extras, {
+          displayId: row.displayId,
+          assigneeId: row.assigneeId,
+          unreadCount,
+          lastActivityAt: row.lastActivityAt,
+          sourceId: contactInbox?.sourceId ?? null,
+        })
+      : null;
+  };
+  const last = push(stats?.lastId);
+  // Chatwoot renders these with `.to_i`: never set is 0, not null.
+  const seconds = (date: Date | null) => unixTime(date) ?? 0;
+  return {
+    id: row.displayId,
+    account_id: row.accountId,
+    uuid: row.uuid,
+    inbox_id: row.inboxId,
+    messages: last ? [last] : [],
+    additional_attributes: row.additionalAttributes,
+    custom_attributes: row.customAttributes,
+    agent_last_seen_at: seconds(row.agentLastSeenAt),
+    assignee_last_seen_at: seconds(row.assigneeLastSeenAt),
+    contact_last_seen_at: seconds(row.contactLastSeenAt),
+    first_reply_created_at: seconds(row.firstReplyCreatedAt),
+    waiting_since: seconds(row.waitingSince),
+    timestamp: unixTime(row.lastActivityAt)!,
+    last_activity_at: unixTime(row.lastActivityAt)!,
+    created_at: unixTime(row.createdAt)!,
+    updated_at: row.updatedAt.getTime() / 1000,
+    can_reply: true,
+    labels: row.labels,
+    muted: row.muted,
+    snoozed_until: unixTime(row.snoozedUntil),
+    status: statusName(row.status),
+    priority: priorityName(row.priority),
+    unread_count: unreadCount,
+    last_non_activity_message: push(stats?.lastNonActivityId),
+    sla_policy_id: null,
+    meta: {
+      sender: presentSender(contact),
+      channel: related.channels.get(row.inboxId) ?? null,
+      ...presentAssignee(row, related),
+      team: team ? presentConversationTeam(team.team, team.isMember) : null,
+      hmac_verified: contactInbox?.hmacVerified ?? false,
+    },
+  };
+};
+
+export type ConversationJson = ReturnType<typeof presentOne>;
+
+/**
+ * Chatwoot's conversation JSON for a page of rows. Everything related (contacts, inboxes,
+ * assignees, teams, last messages with their senders, unread counts) is loaded in a fixed
+ * number of queries, however many rows there are. `userId` decides each team's `is_member`.
+ */
+export const presentConversations = async (
+  db: DbOrTx,
+  rows: ConversationRow[],
+  options: { userId?: number | null } = {},
+): Promise<ConversationJson[]> => {
+  if (rows.length === 0) return [];
+  const related = await loadRelated(db, rows, options.userId ?? null);
+  return rows.map((row) => presentOne(row, related));
+};
+
+export const presentConversation = async (db: DbOrTx, row: ConversationRow, options: { userId?: number | null } = {}) =>
+  (await presentConversations(db, [row], options))[0]!;
+
+type Page = {
+  counts: { mine_count: number; assigned_count: number; unassigned_count: number; all_count: number };
+  rows: ConversationRow[];
+  page: number;
+};
+
+/** GET conversations and search: Chatwoot's four counts, plus the page number. */
+export const presentConversationPage = async (db: DbOrTx, result: Page, options: { userId?: number | null } = {}) => ({
+  data: {
+    meta: { ...result.counts, current_page: result.page },
+    payload: await presentConversations(db, result.rows, options),
+  },
+});
+
+/** POST conversations/filter: no `data` wrapper and no assigned count, as Chatwoot answers. */
+export const presentConversationFilterPage = async (db: DbOrTx, result: Page, options: { userId?: number | null } = {}) => ({
+  meta: {
+    mine_count: result.counts.mine_count,
+    unassigned_count: result.counts.unassigned_count,
+    all_count: result.counts.all_count,
+    current_page: result.page,
+  },
+  payload: await presentConversations(db, result.rows, options),
+});
+
+/** toggle_status: Chatwoot's `{meta: {}, payload: {…}}`. */
+export const presentToggleStatus = (row: ConversationRow) => ({
+  meta: {},
+  payload: {
+    success: true,
+    conversation_id: row.displayId,
+    current_status: statusName(row.status),
+    snoozed_until: unixTime(row.snoozedUntil),
+  },
+});

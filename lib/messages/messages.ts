@@ -1,0 +1,185 @@
+import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { attachments, contacts, conversations, inboxes, messageStatuses, messageTypes, messages, type SenderType } from "@/db/schema";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { findConversation, statusValue } from "@/lib/conversations/conversations";
+import { statusName, type ConversationRow } from "@/lib/conversations/present";
+import { recordReportingEvent } from "@/lib/conversations/reporting";
+import { ApiError, fieldError, notFound } from "@/lib/http/errors";
+import type { MessageRow } from "./present";
+import type { CreateMessageInput, MessageListQuery, UpdateMessageInput } from "./schemas";
+
+const ACTIVITY = messageTypes.indexOf("activity");
+
+export const deletedMessageContent = "This message was deleted";
+
+/**
+ * Chatwoot's MessageFinder: `before` gives the 20 older messages, `after` up to 100 newer,
+ * both up to 1000 from `after` (inclusive) to `before`, neither the latest 20; always oldest
+ * first. `filter_internal_messages` leaves out private notes and activity messages.
+ */
+export const listMessages = async (ctx: AccountCtx, displayId: number, query: MessageListQuery) => {
+  const conversation = await findConversation(ctx, displayId);
+  const scope: (SQL | undefined)[] = [eq(messages.accountId, ctx.account.id), eq(messages.conversationId, conversation.id)];
+  if (query.filter_internal_messages) scope.push(eq(messages.private, false), ne(messages.messageType, ACTIVITY));
+  const select = (...conditions: (SQL | undefined)[]) =>
+    ctx.db
+      .select()
+      .from(messages)
+      .where(and(...scope, ...conditions));
+  let rows: MessageRow[];
+  if (query.after !== undefined && query.before !== undefined) {
+    rows = await select(gte(messages.id, query.after), lt(messages.id, query.before)).orderBy(asc(messages.id)).limit(1000);
+  } else if (query.before !== undefined) {
+    rows = (await select(lt(messages.id, query.before)).orderBy(desc(messages.id)).limit(20)).reverse();
+  } else if (query.after !== undefined) {
+    rows = await select(gt(messages.id, query.after)).orderBy(asc(messages.id)).limit(100);
+  } else {
+    rows = (await select().orderBy(desc(messages.id)).limit(20)).reverse();
+  }
+  return { conversation, rows };
+};
+
+export type NewMessage = {
+  content: string | null;
+  messageType: "incoming" | "outgoing";
+  private: boolean;
+  contentType: string;
+  contentAttributes: Record<string, unknown>;
+  sourceId: string | null;
+  additionalAttributes?: Record<string, unknown>;
+};
+
+/** Outgoing messages are the caller's (an agent or a bot); incoming ones the conversation's contact's. */
+const senderOf = (ctx: AccountCtx, conversation: ConversationRow, input: NewMessage): { type: SenderType; id: number } => {
+  if (input.messageType === "incoming") return { type: "Contact", id: conversation.contactId };
+  if (ctx.caller.kind === "user") return { type: "User", id: ctx.caller.user.id };
+  if (ctx.caller.kind === "agent_bot") return { type: "AgentBot", id: ctx.caller.bot.id };
+  throw new ApiError("unauthorized", "Only agents and agent bots send messages");
+};
+
+/**
+ * Adds a message to a conversation the caller holds locked, and keeps the conversation in
+ * step as Chatwoot does: activity time; an incoming message starts the wait and reopens a
+ * resolved or snoozed conversation (unless muted; pending when a bot runs the inbox); an
+ * agent's public reply ends the wait (reply_time) and may be the first reply (first_response).
+ */
+export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow, input: NewMessage) => {
+  const [inbox] = await ctx.db
+    .select({ channelType: inboxes.channelType, agentBotId: inboxes.agentBotId })
+    .from(inboxes)
+    .where(eq(inboxes.id, conversation.inboxId));
+  if (input.messageType === "incoming" && inbox?.channelType !== "Channel::Api") {
+    throw fieldError("message_type", "incoming messages are only allowed in API inboxes");
+  }
+  const sender = senderOf(ctx, conversation, input);
+  const now = new Date();
+  const [message] = await ctx.db
+    .insert(messages)
+    .values({
+      accountId: ctx.account.id,
+      inboxId: conversation.inboxId,
+      conversationId: conversation.id,
+      messageType: messageTypes.indexOf(input.messageType),
+      content: input.content,
+      contentType: input.contentType,
+      contentAttributes: input.contentAttributes,
+      private: input.private,
+      sourceId: input.sourceId,
+      senderType: sender.type,
+      senderId: sender.id,
+      additionalAttributes: input.additionalAttributes ?? {},
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+
+  const changes: Partial<typeof conversations.$inferInsert> = { lastActivityAt: now, updatedAt: now };
+  if (input.messageType === "incoming") {
+    if (conversation.waitingSince === null) changes.waitingSince = now;
+    const status = statusName(conversation.status);
+    if (!conversation.muted && status === "snoozed") {
+      changes.status = statusValue("open");
+      changes.snoozedUntil = null;
+    } else if (!conversation.muted && status === "resolved") {
+      changes.status = statusValue(inbox?.agentBotId ? "pending" : "open");
+    }
+    await ctx.db.update(contacts).set({ lastActivityAt: now }).where(eq(contacts.id, conversation.contactId));
+  } else if (!input.private && sender.type === "User") {
+    if (conversation.waitingSince !== null) {
+      await recordReportingEvent(ctx.db, conversation, { name: "reply_time", start: conversation.waitingSince, end: now, userId: sender.id });
+      changes.waitingSince = null;
+    }
+    if (conversation.firstReplyCreatedAt === null) {
+      await recordReportingEvent(ctx.db, conversation, { name: "first_response", start: conversation.createdAt, end: now, userId: sender.id });
+      changes.firstReplyCreatedAt = now;
+    }
+  }
+  const [updated] = await ctx.db.update(conversations).set(changes).where(eq(conversations.id, conversation.id)).returning();
+  return { message: message!, conversation: updated! };
+};
+
+/** POST messages: the echo id goes back to the client and is not stored. */
+export const createMessage = (ctx: AccountCtx, displayId: number, input: CreateMessageInput) =>
+  ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const conversation = await findConversation(tx, displayId, { lock: true });
+    const additionalAttributes: Record<string, unknown> = {};
+    if (input.campaign_id) additionalAttributes.campaign_id = input.campaign_id;
+    if (input.template_params) additionalAttributes.template_params = input.template_params;
+    const result = await postMessage(tx, conversation, {
+      content: input.content ?? null,
+      messageType: input.message_type,
+      private: input.private,
+      contentType: input.content_type,
+      contentAttributes: input.content_attributes,
+      sourceId: input.source_id ?? null,
+      additionalAttributes,
+    });
+    return { ...result, echoId: input.echo_id };
+  });
+
+const findMessage = async (ctx: AccountCtx, conversation: ConversationRow, messageId: number) => {
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.accountId, ctx.account.id), eq(messages.conversationId, conversation.id), eq(messages.id, messageId)));
+  if (!row) throw notFound("Message");
+  return row;
+};
+
+/**
+ * PATCH a message's delivery status, for API inboxes (whose own channel delivers them).
+ * A read message does not go back to delivered; `external_error` is kept only on failure.
+ */
+export const updateMessageStatus = async (ctx: AccountCtx, displayId: number, messageId: number, input: UpdateMessageInput) => {
+  const conversation = await findConversation(ctx, displayId);
+  const [inbox] = await ctx.db.select({ channelType: inboxes.channelType }).from(inboxes).where(eq(inboxes.id, conversation.inboxId));
+  if (inbox?.channelType !== "Channel::Api") throw new ApiError("forbidden", "Message status update is only allowed for API inboxes");
+  const row = await findMessage(ctx, conversation, messageId);
+  if (messageStatuses[row.status] === "read" && input.status === "delivered") return { conversation, message: row };
+  const contentAttributes =
+    input.status === "failed" && input.external_error
+      ? sql`${messages.contentAttributes} || ${JSON.stringify({ external_error: input.external_error })}::jsonb`
+      : sql`${messages.contentAttributes} - 'external_error'`;
+  const [message] = await ctx.db
+    .update(messages)
+    .set({ status: messageStatuses.indexOf(input.status), contentAttributes, updatedAt: new Date() })
+    .where(eq(messages.id, row.id))
+    .returning();
+  return { conversation, message: message! };
+};
+
+/** Soft delete: the row stays (replies and reports refer to it), its content and files go. */
+export const deleteMessage = (ctx: AccountCtx, displayId: number, messageId: number) =>
+  ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const conversation = await findConversation(tx, displayId);
+    const row = await findMessage(tx, conversation, messageId);
+    await db.delete(attachments).where(eq(attachments.messageId, row.id));
+    const [message] = await db
+      .update(messages)
+      .set({ content: deletedMessageContent, contentType: "text", contentAttributes: { deleted: true }, updatedAt: new Date() })
+      .where(eq(messages.id, row.id))
+      .returning();
+    return { conversation, message: message! };
+  });
