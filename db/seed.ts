@@ -5,6 +5,7 @@ import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
 import { insertAgentBot } from "@/lib/agent-bots/agent-bots";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { createUser } from "@/lib/users/create-user";
+import { seedDemoConversations } from "./seed-conversations";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.venuedesk.test";
 export const DEMO_AGENT_EMAIL = "agent@demo.venuedesk.test";
@@ -13,7 +14,8 @@ export type DemoLogin = { email: string; password: string; token: string };
 
 /**
  * Demo data for a first start: only when the database has no account at all, so it never
- * touches a database that is in use.
+ * touches a database that is in use. Conversations, contacts and inboxes come from
+ * seed-conversations.ts.
  */
 export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | null> => {
   const [row] = await db.select({ n: count() }).from(accounts);
@@ -41,6 +43,7 @@ export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | nu
         ["site-visit", "We'd love to show you around. Which day suits you for a site visit?"],
       ].map(([shortCode, content]) => ({ accountId: account.id, shortCode: shortCode!, content: content! })),
     );
+    await seedDemoConversations(tx, account, admin, agent);
     return { email: DEMO_ADMIN_EMAIL, password, token: (await tokenOf(tx, "User", admin.id))! };
   });
 };

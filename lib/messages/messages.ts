@@ -68,7 +68,9 @@ export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow
     .select({ channelType: inboxes.channelType, agentBotId: inboxes.agentBotId })
     .from(inboxes)
     .where(eq(inboxes.id, conversation.inboxId));
-  if (input.messageType === "incoming" && inbox?.channelType !== "Channel::Api") {
+  // Users and bots may post "incoming" messages only on API inboxes (Chatwoot's rule); the
+  // contact itself writes incoming messages in whatever inbox it talks to.
+  if (input.messageType === "incoming" && ctx.caller.kind !== "contact" && inbox?.channelType !== "Channel::Api") {
     throw fieldError("message_type", "incoming messages are only allowed in API inboxes");
   }
   const sender = senderOf(ctx, conversation, input);
