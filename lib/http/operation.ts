@@ -23,6 +23,8 @@ export type Operation = {
   bodyKey?: string;
   /** Also accept application/x-www-form-urlencoded (account update). */
   form?: boolean;
+  /** Also accept multipart/form-data: text fields as form keys, files under `attachments[]`. */
+  multipart?: boolean;
   /** The success body; omitted means an empty body. */
   response?: z.ZodType;
   status?: 200 | 201 | 204;

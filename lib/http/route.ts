@@ -13,6 +13,7 @@ import {
 } from "@/lib/auth/caller";
 import { ApiError, errorBody, errorResponse, notFound } from "./errors";
 import { methods, type Method, type Operation } from "./operation";
+import { maxUploadBytes } from "@/lib/storage/uploads";
 import { parseFormBody, parseQuery, readBodyText } from "./request";
 import { parseInput } from "./validation";
 
@@ -42,10 +43,36 @@ const resolveCaller = async (request: Request, operation: Operation): Promise<Ca
   throw userOnPlatform();
 };
 
+/** Multipart: text fields as Rails-style form keys, every file under `attachments`. */
+const readMultipart = async (request: Request) => {
+  if (Number(request.headers.get("content-length") ?? "0") > maxUploadBytes() * 10) {
+    throw new ApiError("payload_too_large", "Request body is too large");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ApiError("bad_request", "The multipart body could not be read");
+  }
+  const fields = new URLSearchParams();
+  const files: File[] = [];
+  for (const [key, value] of form) {
+    if (typeof value === "string") fields.append(key, value);
+    else files.push(value);
+  }
+  const body: Record<string, unknown> = parseFormBody(fields.toString());
+  return files.length > 0 ? { ...body, attachments: files } : body;
+};
+
 const readBody = async (request: Request, operation: Operation): Promise<unknown> => {
   if (!operation.body) return undefined;
-  const text = await readBodyText(request);
   const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data")) {
+    if (!operation.multipart) throw new ApiError("unsupported_media_type", "This route takes no file uploads; send JSON");
+    const raw = await readMultipart(request);
+    return parseInput(operation.body, operation.bodyKey && isObject(raw[operation.bodyKey]) ? raw[operation.bodyKey] : raw);
+  }
+  const text = await readBodyText(request);
   let raw: unknown = {};
   if (text.trim() !== "") {
     if (type.includes("application/x-www-form-urlencoded")) {
@@ -61,10 +88,11 @@ const readBody = async (request: Request, operation: Operation): Promise<unknown
       throw new ApiError("unsupported_media_type", `Unsupported Content-Type ${type.split(";")[0]}`);
     }
   }
-  const wrapped = operation.bodyKey && raw && typeof raw === "object" ? (raw as Record<string, unknown>)[operation.bodyKey] : undefined;
-  const body = wrapped && typeof wrapped === "object" && !Array.isArray(wrapped) ? wrapped : raw;
-  return parseInput(operation.body, body);
+  const wrapped = operation.bodyKey && isObject(raw) ? raw[operation.bodyKey] : undefined;
+  return parseInput(operation.body, isObject(wrapped) ? wrapped : raw);
 };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export const present = (result: unknown, operation: Operation): Response => {
   if (result instanceof Response) return result;
@@ -161,6 +189,12 @@ export const platformRoute =
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
     });
+
+/** No token, but params/query/body still parsed with the operation's schemas (signed links). */
+export const openRoute =
+  <O extends Operation & { callers: readonly [] }>(operation: O, handler: (args: Input<O>) => Promise<unknown>): RouteHandler =>
+  (request, context) =>
+    run(request, async () => present(await handler(await parseRequest(request, operation, await context.params)), operation));
 
 /** Routes with no token (health, OpenAPI document). */
 export const publicRoute =

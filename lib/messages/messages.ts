@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { removeUploads, storeUpload } from "@/lib/storage/uploads";
 import { attachments, contacts, conversations, inboxes, messageStatuses, messageTypes, messages, type SenderType } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { findConversation, statusValue } from "@/lib/conversations/conversations";
@@ -47,6 +48,7 @@ export type NewMessage = {
   contentAttributes: Record<string, unknown>;
   sourceId: string | null;
   additionalAttributes?: Record<string, unknown>;
+  attachments?: File[];
 };
 
 /** Outgoing messages are the caller's (an agent or a bot); incoming ones the conversation's contact's. */
@@ -94,6 +96,20 @@ export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow
       updatedAt: now,
     })
     .returning();
+  if (input.attachments?.length) {
+    const stored = await Promise.all(input.attachments.map((file) => storeUpload(ctx.account.id, file)));
+    await ctx.db.insert(attachments).values(
+      stored.map((file) => ({
+        accountId: ctx.account.id,
+        messageId: message!.id,
+        fileType: file.fileType,
+        storageKey: file.storageKey,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        fileSize: file.fileSize,
+      })),
+    );
+  }
 
   const changes: Partial<typeof conversations.$inferInsert> = { lastActivityAt: now, updatedAt: now };
   if (input.messageType === "incoming") {
@@ -136,6 +152,7 @@ export const createMessage = (ctx: AccountCtx, displayId: number, input: CreateM
       contentAttributes: input.content_attributes,
       sourceId: input.source_id ?? null,
       additionalAttributes,
+      attachments: input.attachments,
     });
     return { ...result, echoId: input.echo_id };
   });
@@ -171,17 +188,20 @@ export const updateMessageStatus = async (ctx: AccountCtx, displayId: number, me
   return { conversation, message: message! };
 };
 
-/** Soft delete: the row stays (replies and reports refer to it), its content and files go. */
-export const deleteMessage = (ctx: AccountCtx, displayId: number, messageId: number) =>
-  ctx.db.transaction(async (db) => {
+/** Soft delete: the row stays (replies and reports refer to it), its content and files go (the files once committed). */
+export const deleteMessage = async (ctx: AccountCtx, displayId: number, messageId: number) => {
+  const { files, ...result } = await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const conversation = await findConversation(tx, displayId);
     const row = await findMessage(tx, conversation, messageId);
-    await db.delete(attachments).where(eq(attachments.messageId, row.id));
+    const removed = await db.delete(attachments).where(eq(attachments.messageId, row.id)).returning({ storageKey: attachments.storageKey });
     const [message] = await db
       .update(messages)
       .set({ content: deletedMessageContent, contentType: "text", contentAttributes: { deleted: true }, updatedAt: new Date() })
       .where(eq(messages.id, row.id))
       .returning();
-    return { conversation, message: message! };
+    return { conversation, message: message!, files: removed.flatMap((file) => (file.storageKey ? [file.storageKey] : [])) };
   });
+  await removeUploads(files);
+  return result;
+};

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { ZConversationParams } from "@/lib/conversations/schemas";
 import { ZCreateMessage, ZMessage, ZMessageListQuery, ZMessageListResult, ZMessageParams, ZUpdateMessage } from "./schemas";
@@ -28,6 +29,7 @@ export const createMessageOp = defineOperation({
   params: ZConversationParams,
   body: ZCreateMessage,
   bodyKey: "message",
+  multipart: true,
   response: ZMessage,
   errors: [404],
 });
@@ -54,4 +56,15 @@ export const deleteMessageOp = defineOperation({
   params: ZMessageParams,
   response: ZMessage,
   errors: [404],
+});
+
+export const downloadAttachmentOp = defineOperation({
+  method: "GET",
+  path: "/uploads/{attachment_id}",
+  summary: "An attachment's file, through the signed link in its `data_url` (valid 24 hours; no token)",
+  tag: "Messages",
+  callers: [],
+  params: z.object({ attachment_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  query: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+  errors: [403, 404],
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { signedUploadPath } from "@/lib/storage/uploads";
 import { accountUsers, agentBots, attachments, contacts, messageStatuses, messages, users } from "@/db/schema";
 import { unixTime } from "@/lib/http/schemas";
 import { avatarUrl } from "@/lib/users/present";
@@ -89,12 +90,15 @@ export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[]): Promise
   return { senders, attachments: byMessage };
 };
 
+/** Absolute links when the public URL is known (Chatwoot clients expect them), else root-relative. */
+const publicBaseUrl = () => (process.env.APP_URL ?? "").replace(/\/+$/, "");
+
 const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isInteger(value) ? value : null);
 
 /** Chatwoot's attachment `push_event_data`. */
 export const presentAttachment = (attachment: AttachmentRow) => {
   const extension = attachment.fileName?.includes(".") ? attachment.fileName.split(".").pop()!.toLowerCase() : null;
-  const url = attachment.externalUrl ?? null;
+  const url = attachment.externalUrl ?? (attachment.storageKey ? `${publicBaseUrl()}${signedUploadPath(attachment.id)}` : null);
   return {
     id: attachment.id,
     message_id: attachment.messageId,

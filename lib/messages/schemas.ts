@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageStatuses } from "@/db/schema";
+import { ZUpload } from "@/lib/storage/uploads";
 import { ZBool, ZId, ZObject } from "@/lib/http/schemas";
 
 /** Message ids are bigints: wider than the other path ids. */
@@ -77,11 +78,13 @@ export const ZCreateMessage = z
     source_id: z.union([z.string().trim().max(255), z.number().int().transform(String)]).nullish(),
     campaign_id: z.number().int().positive().nullish(),
     template_params: ZObject.optional(),
+    attachments: z.array(ZUpload).max(10, { message: "at most 10 files per message" }).optional(),
   })
   .superRefine((value, context) => {
-    if (needsContent(value.content_type) && value.content == null) {
+    const hasFiles = (value.attachments?.length ?? 0) > 0;
+    if (needsContent(value.content_type) && value.content == null && !hasFiles) {
       context.addIssue({ code: "invalid_type", expected: "string", path: ["content"], message: "is required", input: undefined });
-    } else if (needsContent(value.content_type) && !value.content?.trim()) {
+    } else if (needsContent(value.content_type) && !hasFiles && !value.content?.trim()) {
       context.addIssue({ code: "custom", path: ["content"], message: "can't be blank", input: value.content });
     }
     const schema = contentAttributeSchemas[value.content_type];

@@ -41,6 +41,7 @@ const describe = (operation: Operation): ZodOpenApiOperationObject => {
     ? {
         "application/json": { schema: operation.body },
         ...(operation.form ? { "application/x-www-form-urlencoded": { schema: operation.body } } : {}),
+        ...(operation.multipart ? { "multipart/form-data": { schema: operation.body } } : {}),
       }
     : undefined;
   return {

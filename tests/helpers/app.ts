@@ -58,6 +58,7 @@ export type CallOptions = {
   body?: unknown;
   form?: Record<string, string>;
   raw?: string;
+  multipart?: FormData;
   headers?: Record<string, string>;
 };
 
@@ -67,8 +68,10 @@ export const call = async <T = any>(method: string, url: string, options: CallOp
   if (!found) throw new Error(`no route file for ${target.pathname}`);
   const headers = new Headers(options.headers);
   if (options.token) headers.set("api_access_token", options.token);
-  let body: string | undefined;
-  if (options.form) {
+  let body: string | FormData | undefined;
+  if (options.multipart) {
+    body = options.multipart;
+  } else if (options.form) {
     headers.set("content-type", "application/x-www-form-urlencoded");
     body = new URLSearchParams(options.form).toString();
   } else if (options.raw !== undefined) {
