@@ -14,7 +14,7 @@ export const downloadAttachment = async (attachmentId: number, query: { expires:
   const body = await readUpload(attachment.storageKey).catch(() => {
     throw notFound("Attachment");
   });
-  return new Response(new Uint8Array(body), {
+  return new Response(body, {
     headers: servingHeaders(attachment.contentType ?? "application/octet-stream", attachment.fileName ?? "file"),
   });
 };

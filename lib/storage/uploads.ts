@@ -1,11 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AwsClient } from "aws4fetch";
 import { z } from "zod";
 import { dataDir, persistentSecret } from "@/lib/config/runtime";
 
 /**
- * Message attachments on local disk under $DATA_DIR/uploads. Storage keys are ours
+ * Message attachments on local disk under $DATA_DIR/uploads, or in an S3-compatible bucket. Storage keys are ours
  * (`<account>/<uuid>`), never a client's file name, so nothing outside the folder is reachable.
  * Files are served through short-lived signed URLs (app/uploads/[attachment_id]).
  */
@@ -25,12 +26,57 @@ export const fileTypeOf = (contentType: string) =>
 
 export type StoredUpload = { storageKey: string; fileName: string; contentType: string; fileSize: number; fileType: string };
 
+/** Where bytes live: the local disk, or any S3-compatible store when S3_BUCKET is set. */
+type Backend = {
+  put: (key: string, bytes: Uint8Array<ArrayBuffer>, contentType: string) => Promise<void>;
+  get: (key: string) => Promise<Uint8Array<ArrayBuffer>>;
+  remove: (key: string) => Promise<void>;
+};
+
+const disk: Backend = {
+  put: async (key, bytes) => {
+    const target = path.join(uploadsDir(), key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, bytes);
+  },
+  get: async (key) => new Uint8Array(await readFile(path.join(uploadsDir(), key))),
+  remove: (key) => rm(path.join(uploadsDir(), key), { force: true }),
+};
+
+/** Path-style requests signed with SigV4, so MinIO, Ceph, R2 and AWS all work from S3_ENDPOINT. */
+const s3 = (bucket: string): Backend => {
+  const client = new AwsClient({
+    accessKeyId: process.env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? "",
+    region: process.env.S3_REGION ?? "us-east-1",
+    service: "s3",
+  });
+  const endpoint = (process.env.S3_ENDPOINT ?? `https://s3.${process.env.S3_REGION ?? "us-east-1"}.amazonaws.com`).replace(/\/+$/, "");
+  const url = (key: string) => `${endpoint}/${encodeURIComponent(bucket)}/${key}`;
+  const send = async (method: string, key: string, init: RequestInit = {}) => {
+    const response = await client.fetch(url(key), { method, ...init });
+    if (!response.ok && !(method === "DELETE" && response.status === 404)) {
+      throw new Error(`S3 ${method} ${key} failed with ${response.status}`);
+    }
+    return response;
+  };
+  return {
+    put: async (key, bytes, contentType) => {
+      await send("PUT", key, { body: bytes, headers: { "content-type": contentType } });
+    },
+    get: async (key) => new Uint8Array(await (await send("GET", key)).arrayBuffer()),
+    remove: async (key) => {
+      await send("DELETE", key);
+    },
+  };
+};
+
+const backend = (): Backend => (process.env.S3_BUCKET ? s3(process.env.S3_BUCKET) : disk);
+
 export const storeUpload = async (accountId: number, file: File): Promise<StoredUpload> => {
   const storageKey = `${accountId}/${randomUUID()}`;
-  const target = path.join(uploadsDir(), storageKey);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, Buffer.from(await file.arrayBuffer()));
   const contentType = file.type || "application/octet-stream";
+  await backend().put(storageKey, new Uint8Array(await file.arrayBuffer()), contentType);
   return { storageKey, fileName: path.basename(file.name || "file").slice(0, 255), contentType, fileSize: file.size, fileType: fileTypeOf(contentType) };
 };
 
@@ -38,11 +84,12 @@ const keyPattern = /^\d+\/[0-9a-f-]{36}$/;
 
 export const readUpload = (storageKey: string) => {
   if (!keyPattern.test(storageKey)) throw new Error("malformed storage key");
-  return readFile(path.join(uploadsDir(), storageKey));
+  return backend().get(storageKey);
 };
 
-export const removeUploads = (storageKeys: string[]) =>
-  Promise.all(storageKeys.filter((key) => keyPattern.test(key)).map((key) => rm(path.join(uploadsDir(), key), { force: true })));
+export const removeUploads = async (storageKeys: string[]) => {
+  await Promise.all(storageKeys.filter((key) => keyPattern.test(key)).map((key) => backend().remove(key)));
+};
 
 const signingSecret = () => process.env.NEXTAUTH_SECRET ?? persistentSecret("UPLOAD_SIGNING_SECRET", "upload-signing-secret");
 const signatureOf = (attachmentId: number, expires: number) =>
