@@ -103,3 +103,25 @@ export const LockIcon = icon(
     <path d="M8 11V8a4 4 0 0 1 8 0v3" />
   </>,
 );
+export const InboxIcon = icon(
+  <>
+    <path d="M4 13l2.5-7.5A1 1 0 0 1 7.45 5h9.1a1 1 0 0 1 .95.5L20 13v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z" />
+    <path d="M4 13h4.5l1 2h5l1-2H20" />
+  </>,
+);
+export const TagIcon = icon(
+  <>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </>,
+);
+export const TeamIcon = icon(
+  <>
+    <circle cx="12" cy="8" r="2.8" />
+    <path d="M7 19c0-2.8 2.2-4.5 5-4.5s5 1.7 5 4.5" />
+    <circle cx="5.5" cy="10" r="2" />
+    <path d="M2.5 18c0-2 1.3-3.3 3.2-3.5" />
+    <circle cx="18.5" cy="10" r="2" />
+    <path d="M21.5 18c0-2-1.3-3.3-3.2-3.5" />
+  </>,
+);

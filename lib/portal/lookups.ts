@@ -13,7 +13,7 @@ export const recordId = (value: string) => {
 };
 
 /** A service's "not found" becomes the 404 page; every other error goes to the error boundary. */
-const orNotFound = async <T>(lookup: Promise<T>): Promise<T> => {
+export const orNotFound = async <T>(lookup: Promise<T>): Promise<T> => {
   try {
     return await lookup;
   } catch (error) {

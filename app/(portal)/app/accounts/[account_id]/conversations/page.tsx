@@ -1,19 +1,17 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/portal/section-placeholder";
 import { ChatIcon } from "@/components/ui/icons";
-import { pageContext } from "@/lib/portal/context";
 
 export const metadata: Metadata = { title: "Conversations · Venuedesk" };
 
-export default async function ConversationsPage({ params }: { params: Promise<{ account_id: string }> }) {
-  await pageContext((await params).account_id);
+/** No conversation open yet; on a phone the list fills the screen and this stays hidden. */
+export default function ConversationsPage() {
   return (
-    <SectionPlaceholder
-      title="Conversations"
-      description="Talk with guests and clients across your inboxes."
-      emptyTitle="No conversations yet"
-      emptyDescription="Messages from your website chat, email and other inboxes will appear here, ready to reply to and assign."
-      icon={<ChatIcon className="size-6" />}
-    />
+    <div className="flex flex-1 flex-col items-center justify-center px-6 py-14 text-center">
+      <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600" aria-hidden="true">
+        <ChatIcon className="size-6" />
+      </div>
+      <h2 className="text-base font-semibold text-slate-900">Pick a conversation</h2>
+      <p className="mt-1 max-w-sm text-sm text-slate-500">Choose one from the list to read it, reply and assign it.</p>
+    </div>
   );
 }

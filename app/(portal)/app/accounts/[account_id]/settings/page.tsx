@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ComponentType, SVGProps } from "react";
 import { PageHeader } from "@/components/ui/page-header";
-import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon } from "@/components/ui/icons";
+import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon, InboxIcon, TagIcon, TeamIcon } from "@/components/ui/icons";
 import { pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 
@@ -11,6 +11,9 @@ export const metadata: Metadata = { title: "Settings · Venuedesk" };
 const pages: { segment: string; title: string; description: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { segment: "account", title: "Account", description: "Name, language, support email and time zone.", Icon: BuildingIcon },
   { segment: "agents", title: "Agents", description: "The people who work in this account, and their roles.", Icon: ContactsIcon },
+  { segment: "inboxes", title: "Inboxes", description: "The channels guests write in through, and who answers them.", Icon: InboxIcon },
+  { segment: "teams", title: "Teams", description: "Groups of agents a conversation can be handed to.", Icon: TeamIcon },
+  { segment: "labels", title: "Labels", description: "Coloured tags for conversations and contacts.", Icon: TagIcon },
   { segment: "agent-bots", title: "Agent bots", description: "Automated agents that answer conversations through the API.", Icon: BotIcon },
   { segment: "canned-responses", title: "Canned responses", description: "Saved replies inserted with a short code.", Icon: CannedIcon },
 ];

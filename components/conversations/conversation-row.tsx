@@ -1,0 +1,91 @@
+"use client";
+
+import Link from "next/link";
+import { cn } from "@/components/ui/cn";
+import type { ConversationDetails } from "@/lib/portal/conversation-queries";
+import { accountPath } from "@/lib/portal/paths";
+import { fullTime, initials, isoTime, shortAgo, statusLabels } from "./format";
+import { useInbox } from "./inbox-context";
+import { PriorityMarker } from "./priority-marker";
+
+type Conversation = ConversationDetails;
+
+/** One line of what was said last: who said it when it was us, and the text on one line. */
+const preview = (conversation: Conversation, userId: number | null) => {
+  const message = conversation.last_non_activity_message;
+  if (!message) return "No messages yet";
+  const text = message.content?.trim() || (message.attachments?.length ? "Attachment" : "");
+  if (message.private) return `Note: ${text}`;
+  if (message.message_type === 1) {
+    const mine = message.sender_type === "User" && message.sender_id === userId;
+    const name = message.sender && "available_name" in message.sender ? message.sender.available_name : message.sender?.name;
+    return `${mine ? "You" : (name ?? "Agent")}: ${text}`;
+  }
+  return text;
+};
+
+export const ConversationRow = ({ conversation, selected, showStatus }: { conversation: Conversation; selected: boolean; showStatus: boolean }) => {
+  const { accountId, userId } = useInbox();
+  const contact = conversation.meta.sender;
+  const assignee = conversation.meta.assignee;
+  const assigneeName = assignee ? ("available_name" in assignee ? assignee.available_name : assignee.name) : null;
+  const unread = conversation.unread_count;
+  return (
+    <li>
+      <Link
+        href={accountPath(accountId, "conversations", conversation.id)}
+        prefetch={false}
+        aria-current={selected ? "page" : undefined}
+        className={cn(
+          "relative block px-4 py-3 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+          selected ? "bg-indigo-50/70" : "hover:bg-slate-50",
+        )}
+      >
+        <div className="flex items-center gap-2">
+          <span className={cn("min-w-0 truncate text-sm text-slate-900", unread > 0 ? "font-semibold" : "font-medium")}>{contact.name}</span>
+          {conversation.priority ? <PriorityMarker priority={conversation.priority} /> : null}
+          {showStatus ? (
+            <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs text-slate-600">{statusLabels[conversation.status]}</span>
+          ) : null}
+          <time
+            dateTime={isoTime(conversation.last_activity_at)}
+            title={fullTime(conversation.last_activity_at)}
+            suppressHydrationWarning
+            className="ml-auto shrink-0 text-xs text-slate-500"
+          >
+            {shortAgo(conversation.last_activity_at)}
+          </time>
+        </div>
+        <div className="mt-0.5 flex items-center gap-2">
+          <p className={cn("min-w-0 flex-1 truncate text-sm", unread > 0 ? "text-slate-800" : "text-slate-500")}>{preview(conversation, userId)}</p>
+          {unread > 0 ? (
+            <span className="shrink-0 rounded-full bg-indigo-600 px-1.5 py-px text-xs font-semibold text-white tabular-nums">
+              {unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          ) : null}
+        </div>
+        {conversation.labels.length > 0 || assigneeName ? (
+          <div className="mt-1.5 flex items-center gap-1.5">
+            <div className="flex min-w-0 flex-1 flex-wrap gap-1">
+              {conversation.labels.map((label) => (
+                <span key={label} className="rounded bg-slate-100 px-1.5 py-px text-[11px] font-medium text-slate-600">
+                  {label}
+                </span>
+              ))}
+            </div>
+            {assigneeName ? (
+              <span
+                title={`Assigned to ${assigneeName}`}
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700"
+              >
+                <span aria-hidden="true">{initials(assigneeName)}</span>
+                <span className="sr-only">Assigned to {assigneeName}</span>
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </Link>
+    </li>
+  );
+};

@@ -1,0 +1,90 @@
+"use client";
+
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { markSeenAction } from "@/lib/portal/conversation-actions";
+import { conversationAction, messagesAction } from "@/lib/portal/conversation-data";
+import type { ConversationDetails, ConversationMessagePage } from "@/lib/portal/conversation-queries";
+import { Composer } from "./composer";
+import { ContactPanel } from "./contact-panel";
+import { ConversationHeader } from "./conversation-header";
+import { POLL_MS, queryKeys, useInbox } from "./inbox-context";
+import { MessageList } from "./message-list";
+
+/** Chatwoot's message page size: a shorter page means there is nothing older. */
+const MESSAGE_PAGE = 20;
+
+/**
+ * The open conversation: header with its controls, the messages (refreshed every few seconds,
+ * older ones on request), the composer, and the contact beside it.
+ */
+export const ConversationView = ({
+  initialConversation,
+  initialMessages,
+}: {
+  initialConversation: ConversationDetails;
+  initialMessages: ConversationMessagePage;
+}) => {
+  const { accountId } = useInbox();
+  const displayId = initialConversation.id;
+  const queryClient = useQueryClient();
+  const [contactOpen, setContactOpen] = useState(false);
+
+  const { data: conversation } = useQuery({
+    queryKey: queryKeys.conversation(accountId, displayId),
+    queryFn: () => conversationAction(accountId, displayId),
+    initialData: initialConversation,
+    refetchInterval: POLL_MS,
+  });
+
+  // Page 0 is the latest messages; each further page holds the ones before the oldest shown.
+  const messages = useInfiniteQuery({
+    queryKey: queryKeys.messages(accountId, displayId),
+    queryFn: ({ pageParam }) => messagesAction(accountId, displayId, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.payload.length >= MESSAGE_PAGE ? last.payload[0]?.id : undefined),
+    initialData: { pages: [initialMessages], pageParams: [undefined] },
+    refetchInterval: POLL_MS,
+  });
+
+  const seen = new Set<number>();
+  const rows = [...(messages.data?.pages ?? [])]
+    .reverse()
+    .flatMap((page) => page.payload)
+    .filter((message) => !seen.has(message.id) && Boolean(seen.add(message.id)));
+  const latestId = rows.at(-1)?.id ?? 0;
+
+  // Opening the conversation, and every new message while it is open, counts as read.
+  useEffect(() => {
+    let cancelled = false;
+    void markSeenAction(accountId, displayId).then(() => {
+      if (!cancelled) void queryClient.invalidateQueries({ queryKey: queryKeys.lists(accountId) });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [accountId, displayId, latestId, queryClient]);
+
+  return (
+    <div className="flex min-w-0 flex-1">
+      <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-1 flex-col">
+        <ConversationHeader conversation={conversation} contactOpen={contactOpen} onToggleContact={() => setContactOpen((open) => !open)} />
+        <MessageList
+          messages={rows}
+          latestId={latestId}
+          hasEarlier={messages.hasNextPage}
+          loadingEarlier={messages.isFetchingNextPage}
+          onLoadEarlier={() => void messages.fetchNextPage()}
+          failed={messages.isError}
+        />
+        <Composer displayId={displayId} contactName={conversation.meta.sender.name} />
+      </section>
+      <ContactPanel
+        contactId={conversation.meta.sender.id}
+        displayId={displayId}
+        open={contactOpen}
+        onClose={() => setContactOpen(false)}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,33 @@
+"use client";
+
+import { useParams } from "next/navigation";
+import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import type { InboxLookups } from "@/lib/portal/conversation-queries";
+import { ConversationList, type InitialList } from "./conversation-list";
+import { InboxProvider } from "./inbox-context";
+
+/**
+ * The inbox fills the whole content area beside the sidebar (it breaks out of the centred page
+ * column): the list on the left, the open conversation beside it. On a phone one of the two
+ * shows at a time, the list until a conversation is opened.
+ */
+export const InboxShell = ({ lookups, initialList, children }: { lookups: InboxLookups; initialList: InitialList; children: ReactNode }) => {
+  const params = useParams<{ display_id?: string }>();
+  const selected = params.display_id ? Number(params.display_id) : null;
+  return (
+    <InboxProvider lookups={lookups}>
+      <div
+        className={cn(
+          "-mx-4 -mt-8 border-slate-200 bg-white sm:-mx-8",
+          "md:-my-8 md:mr-0 md:ml-[calc(50%-50vw+7.5rem)] md:flex md:h-dvh md:w-[calc(100vw-15rem)] md:overflow-hidden",
+        )}
+      >
+        <div className={cn("shrink-0 border-slate-200 md:flex md:w-80 md:border-r 2xl:w-[360px]", selected === null ? "flex" : "hidden")}>
+          <ConversationList initial={initialList} selected={selected} />
+        </div>
+        <div className={cn("min-w-0 flex-1 bg-slate-50 md:flex", selected === null ? "hidden" : "flex")}>{children}</div>
+      </div>
+    </InboxProvider>
+  );
+};

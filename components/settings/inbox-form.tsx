@@ -1,0 +1,116 @@
+"use client";
+
+import { useActionState } from "react";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Select, type SelectOption } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { idleState, valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
+import { FormActions } from "./form-actions";
+import { FormMessage } from "./form-message";
+
+export type InboxSettings = {
+  name: string;
+  channel_type: string;
+  greeting_enabled: boolean;
+  greeting_message: string | null;
+  timezone: string;
+  working_hours_enabled: boolean;
+  webhook_url: string | null;
+  hmac_mandatory: boolean;
+  website_url: string | null;
+  widget_color: string | null;
+};
+
+/** After a failed submit the ticks are what was sent; otherwise what is stored. */
+const ticked = (state: FormState, name: string, stored: boolean) => (state.values ? state.values[name] === "on" : stored);
+
+export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; inbox: InboxSettings; timeZones: SelectOption[] }) => {
+  const [state, formAction] = useActionState(action, idleState);
+  const api = inbox.channel_type === "Channel::Api";
+  const boxes = {
+    greeting: ticked(state, "greeting_enabled", inbox.greeting_enabled),
+    hours: ticked(state, "working_hours_enabled", inbox.working_hours_enabled),
+    hmac: ticked(state, "channel.hmac_mandatory", inbox.hmac_mandatory),
+  };
+  return (
+    <form action={formAction} noValidate className="space-y-5">
+      <FormMessage state={state} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Input label="Inbox name" name="name" required autoComplete="off" defaultValue={valueOf(state, "name", inbox.name)} error={state.errors.name} />
+        <Select
+          label="Time zone"
+          name="timezone"
+          options={timeZones}
+          defaultValue={valueOf(state, "timezone", inbox.timezone)}
+          error={state.errors.timezone}
+          hint="Working hours are read in this time zone."
+        />
+        {api ? (
+          <Input
+            label="Webhook URL"
+            name="channel.webhook_url"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            className="sm:col-span-2"
+            defaultValue={valueOf(state, "channel.webhook_url", inbox.webhook_url)}
+            error={state.errors["channel.webhook_url"]}
+            hint="Where Venuedesk posts this inbox's events. Leave empty for none."
+          />
+        ) : (
+          <>
+            <Input
+              label="Website URL"
+              name="channel.website_url"
+              type="url"
+              inputMode="url"
+              required
+              defaultValue={valueOf(state, "channel.website_url", inbox.website_url)}
+              error={state.errors["channel.website_url"]}
+            />
+            <Input
+              label="Widget colour"
+              name="channel.widget_color"
+              type="color"
+              className="sm:w-32"
+              defaultValue={valueOf(state, "channel.widget_color", inbox.widget_color ?? "#1f93ff")}
+              error={state.errors["channel.widget_color"]}
+            />
+          </>
+        )}
+      </div>
+      <Checkbox
+        key={`greeting-${boxes.greeting}`}
+        label="Send a greeting"
+        name="greeting_enabled"
+        defaultChecked={boxes.greeting}
+        hint="Replies automatically when a guest starts a conversation."
+      />
+      <Textarea
+        label="Greeting message"
+        name="greeting_message"
+        rows={3}
+        defaultValue={valueOf(state, "greeting_message", inbox.greeting_message)}
+        error={state.errors.greeting_message}
+      />
+      <Checkbox
+        key={`hours-${boxes.hours}`}
+        label="Working hours"
+        name="working_hours_enabled"
+        defaultChecked={boxes.hours}
+        hint="Outside them, guests are told when the team is back."
+      />
+      {api ? (
+        <Checkbox
+          key={`hmac-${boxes.hmac}`}
+          label="Require verified identities (HMAC)"
+          name="channel.hmac_mandatory"
+          defaultChecked={boxes.hmac}
+          hint="Client API callers must send identifier_hash for every contact."
+        />
+      ) : null}
+      <FormActions submitLabel="Save changes" />
+    </form>
+  );
+};

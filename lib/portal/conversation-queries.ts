@@ -1,0 +1,116 @@
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { listAgents, presentAgent } from "@/lib/agents/agents";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { listCannedResponses } from "@/lib/canned-responses/canned-responses";
+import { presentCannedResponse } from "@/lib/canned-responses/present";
+import { contactLabels, showContact } from "@/lib/contacts/contacts";
+import { presentContact } from "@/lib/contacts/present";
+import { callerUserId, findConversation } from "@/lib/conversations/conversations";
+import { contactConversations, listConversations } from "@/lib/conversations/list-conversations";
+import { presentConversation, presentConversationPage, presentConversations } from "@/lib/conversations/present";
+import { ZConversationListQuery } from "@/lib/conversations/schemas";
+import { ApiError } from "@/lib/http/errors";
+import { parseInput } from "@/lib/http/validation";
+import { listInboxes } from "@/lib/inboxes/inboxes";
+import { listLabels } from "@/lib/labels/labels";
+import { presentLabel } from "@/lib/labels/present";
+import { listMessages } from "@/lib/messages/messages";
+import { presentMessageList } from "@/lib/messages/present";
+import { ZMessageListQuery } from "@/lib/messages/schemas";
+import { listTeams } from "@/lib/teams/teams";
+import { presentTeam } from "@/lib/teams/present";
+
+/**
+ * What the inbox pages read, as the API presents it. Server components call these with their
+ * page context; the client polls them through the actions in conversation-data.ts.
+ */
+
+export const inboxTabs = ["mine", "unassigned", "all"] as const;
+export type InboxTab = (typeof inboxTabs)[number];
+export const inboxStatuses = ["open", "pending", "snoozed", "resolved", "all"] as const;
+export type InboxStatus = (typeof inboxStatuses)[number];
+
+export const ZInboxListFilters = z.object({
+  tab: z.enum(inboxTabs),
+  status: z.enum(inboxStatuses),
+  page: z.int().min(1).max(100_000),
+});
+export type InboxListFilters = z.output<typeof ZInboxListFilters>;
+
+/** A display id or contact id handed over by the browser. */
+export const ZRecordId = z.int().positive().max(2_147_483_647);
+
+const assigneeType = { mine: "me", unassigned: "unassigned", all: "all" } as const;
+
+/** One page of a tab, newest activity first, with the counts of every tab under the status filter. */
+export const conversationListPage = async (ctx: AccountCtx, filters: InboxListFilters) => {
+  const query = parseInput(ZConversationListQuery, {
+    assignee_type: assigneeType[filters.tab],
+    status: filters.status,
+    page: filters.page,
+    sort_by: "last_activity_at_desc",
+  });
+  const page = await listConversations(ctx, query);
+  return (await presentConversationPage(ctx.db, page, { userId: callerUserId(ctx) })).data;
+};
+export type ConversationListPage = Awaited<ReturnType<typeof conversationListPage>>;
+
+export const conversationDetails = async (ctx: AccountCtx, displayId: number) =>
+  presentConversation(ctx.db, await findConversation(ctx, displayId), { userId: callerUserId(ctx) });
+export type ConversationDetails = Awaited<ReturnType<typeof conversationDetails>>;
+
+/** The latest messages, or with `before` the ones just older than that message id; oldest first. */
+export const conversationMessages = async (ctx: AccountCtx, displayId: number, before?: number) => {
+  const { conversation, rows } = await listMessages(ctx, displayId, parseInput(ZMessageListQuery, { before }));
+  return presentMessageList(ctx.db, conversation, rows);
+};
+export type ConversationMessagePage = Awaited<ReturnType<typeof conversationMessages>>;
+export type ConversationMessage = ConversationMessagePage["payload"][number];
+
+/** The open conversation's page: its details and latest messages, or the 404 page. */
+export const conversationPageData = async (ctx: AccountCtx, displayId: number) => {
+  try {
+    const [conversation, messages] = await Promise.all([conversationDetails(ctx, displayId), conversationMessages(ctx, displayId)]);
+    return { conversation, messages };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+};
+
+/** The contact beside a conversation: details, labels and their recent conversations. */
+export const contactDetails = async (ctx: AccountCtx, contactId: number) => {
+  const [contact, labels, conversations] = await Promise.all([
+    showContact(ctx, contactId),
+    contactLabels(ctx, contactId),
+    contactConversations(ctx, contactId),
+  ]);
+  return {
+    contact: presentContact(contact),
+    labels,
+    conversations: await presentConversations(ctx.db, conversations, { userId: callerUserId(ctx) }),
+  };
+};
+export type ContactDetails = Awaited<ReturnType<typeof contactDetails>>;
+
+/** The account's agents, teams, labels, canned responses and inboxes: what the inbox's pickers offer. */
+export const inboxLookups = async (ctx: AccountCtx) => {
+  const [agents, teams, labels, cannedResponses, inboxes] = await Promise.all([
+    listAgents(ctx),
+    listTeams(ctx),
+    listLabels(ctx),
+    listCannedResponses(ctx),
+    listInboxes(ctx),
+  ]);
+  return {
+    accountId: ctx.account.id,
+    userId: callerUserId(ctx),
+    agents: agents.map(presentAgent),
+    teams: teams.map(presentTeam),
+    labels: labels.map(presentLabel),
+    cannedResponses: cannedResponses.map(presentCannedResponse),
+    inboxes: inboxes.map((inbox) => ({ id: inbox.id, name: inbox.name, channel_type: inbox.channelType })),
+  };
+};
+export type InboxLookups = Awaited<ReturnType<typeof inboxLookups>>;

@@ -1,0 +1,6 @@
+import type { AccountCtx } from "@/lib/auth/caller";
+import { orNotFound } from "./lookups";
+import { showTeam } from "@/lib/teams/teams";
+
+/** The team, marked with whether the caller belongs to it, or the 404 page. */
+export const findPortalTeam = (ctx: AccountCtx, id: number) => orNotFound(showTeam(ctx, id));
