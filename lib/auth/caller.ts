@@ -26,20 +26,19 @@ export type AccountCtx<C extends Caller = Caller> = Ctx<C> & { account: Account;
 
 export const invalidToken = () => new ApiError("unauthorized", "Invalid Access Token");
 
-/** Resolves an `api_access_token` to its owner; unknown tokens and vanished owners are 401. */
+/** Resolves an `api_access_token` to its owner in one query; unknown tokens and vanished owners are 401. */
 export const callerFromToken = async (db: DbOrTx, token: string): Promise<Caller> => {
-  const [row] = await db.select().from(accessTokens).where(eq(accessTokens.tokenDigest, tokenDigest(token))).limit(1);
-  if (!row) throw invalidToken();
-  if (row.ownerType === "User") {
-    const [user] = await db.select().from(users).where(eq(users.id, row.ownerId));
-    if (user) return { kind: "user", user };
-  } else if (row.ownerType === "AgentBot") {
-    const [bot] = await db.select().from(agentBots).where(eq(agentBots.id, row.ownerId));
-    if (bot) return { kind: "agent_bot", bot };
-  } else {
-    const [app] = await db.select().from(platformApps).where(eq(platformApps.id, row.ownerId));
-    if (app) return { kind: "platform_app", app };
-  }
+  const [row] = await db
+    .select({ ownerType: accessTokens.ownerType, user: users, bot: agentBots, app: platformApps })
+    .from(accessTokens)
+    .leftJoin(users, and(eq(accessTokens.ownerType, "User"), eq(users.id, accessTokens.ownerId)))
+    .leftJoin(agentBots, and(eq(accessTokens.ownerType, "AgentBot"), eq(agentBots.id, accessTokens.ownerId)))
+    .leftJoin(platformApps, and(eq(accessTokens.ownerType, "PlatformApp"), eq(platformApps.id, accessTokens.ownerId)))
+    .where(eq(accessTokens.tokenDigest, tokenDigest(token)))
+    .limit(1);
+  if (row?.user) return { kind: "user", user: row.user };
+  if (row?.bot) return { kind: "agent_bot", bot: row.bot };
+  if (row?.app) return { kind: "platform_app", app: row.app };
   throw invalidToken();
 };
 
@@ -52,16 +51,17 @@ export const accountContext = async <C extends UserCaller | BotCaller>(
   caller: C,
   accountId: number,
 ): Promise<AccountCtx<C>> => {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  if (!account) throw notFound("Account");
+  const userId = caller.kind === "user" ? caller.user.id : -1;
+  const [row] = await db
+    .select({ account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
+    .from(accounts)
+    .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, userId)))
+    .where(eq(accounts.id, accountId));
+  if (!row) throw notFound("Account");
   if (caller.kind === "agent_bot") {
-    if (caller.bot.accountId !== account.id) throw notFound("Account");
-    return { db, caller, account, membership: null };
+    if (caller.bot.accountId !== row.account.id) throw notFound("Account");
+    return { db, caller, account: row.account, membership: null };
   }
-  const [membership] = await db
-    .select({ id: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, account.id), eq(accountUsers.userId, caller.user.id)));
-  if (!membership) throw notFound("Account");
-  return { db, caller, account, membership };
+  if (row.membershipId === null || row.role === null || row.permissions === null) throw notFound("Account");
+  return { db, caller, account: row.account, membership: { id: row.membershipId, role: row.role, permissions: row.permissions } };
 };
