@@ -8,7 +8,8 @@ import { createUser, findUserByEmail } from "@/lib/users/create-user";
 import { avatarUrl } from "@/lib/users/present";
 import type { CreateAgentInput, UpdateAgentInput } from "./schemas";
 
-const agentColumns = {
+/** The columns an agent is presented from (users joined to account_users); other presenters batch-load with them. */
+export const agentColumns = {
   userId: users.id,
   name: users.name,
   displayName: users.displayName,

@@ -14,33 +14,17 @@ import {
   teams,
   users,
 } from "@/db/schema";
-import { presentAgent, type AgentRow } from "@/lib/agents/agents";
+import { agentColumns, presentAgent, type AgentRow } from "@/lib/agents/agents";
+import { presentContactSummary } from "@/lib/contacts/present";
 import { unixTime } from "@/lib/http/schemas";
 import { loadMessageExtras, presentPushMessage, type MessageRow } from "@/lib/messages/present";
 
 export type ConversationRow = typeof conversations.$inferSelect;
-type Contact = typeof contacts.$inferSelect;
 type Team = typeof teams.$inferSelect;
 type Bot = { id: number; name: string; description: string | null; thumbnail: string | null };
 
 export const statusName = (status: number) => conversationStatuses[status] ?? "open";
 export const priorityName = (priority: number | null) => (priority === null ? null : (conversationPriorities[priority] ?? null));
-
-/** The contact in `meta.sender` (Chatwoot's contact partial without its inboxes). */
-const presentSender = (contact: Contact) => ({
-  additional_attributes: contact.additionalAttributes,
-  availability_status: "offline",
-  email: contact.email,
-  id: contact.id,
-  name: contact.name,
-  phone_number: contact.phoneNumber,
-  blocked: contact.blocked,
-  identifier: contact.identifier,
-  thumbnail: contact.avatarUrl ?? "",
-  custom_attributes: contact.customAttributes,
-  last_activity_at: unixTime(contact.lastActivityAt),
-  created_at: unixTime(contact.createdAt)!,
-});
 
 /** Chatwoot's `agent_bot_slim` partial: an agent bot as an assignee. */
 export const presentAgentBotSlim = (bot: Bot) => ({ id: bot.id, name: bot.name, description: bot.description, thumbnail: bot.thumbnail });
@@ -54,19 +38,6 @@ export const presentConversationTeam = (team: Team, isMember: boolean) => ({
   account_id: team.accountId,
   is_member: isMember,
 });
-
-const agentColumns = {
-  userId: users.id,
-  name: users.name,
-  displayName: users.displayName,
-  email: users.email,
-  confirmedAt: users.confirmedAt,
-  customAttributes: users.customAttributes,
-  accountId: accountUsers.accountId,
-  role: accountUsers.role,
-  availability: accountUsers.availability,
-  autoOffline: accountUsers.autoOffline,
-};
 
 const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
 
@@ -207,7 +178,7 @@ const presentOne = (row: ConversationRow, related: Related) => {
     last_non_activity_message: push(stats?.lastNonActivityId),
     sla_policy_id: null,
     meta: {
-      sender: presentSender(contact),
+      sender: presentContactSummary(contact),
       channel: related.channels.get(row.inboxId) ?? null,
       ...presentAssignee(row, related),
       team: team ? presentConversationTeam(team.team, team.isMember) : null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZContactSummary } from "@/lib/contacts/schemas";
 import { conversationPriorities, conversationStatuses } from "@/db/schema";
 import { ZAgent } from "@/lib/agents/schemas";
 import { ZBodyId, ZBool, ZId, ZObject } from "@/lib/http/schemas";
@@ -120,23 +121,6 @@ export type AssignmentInput = z.output<typeof ZAssignmentInput>;
 export const ZLabelsInput = z.object({ labels: z.array(z.string().trim().min(1, { message: "can't be blank" }).max(255)).max(100) });
 
 // Responses (documentation of what the presenters send).
-
-export const ZContactSummary = z
-  .object({
-    additional_attributes: ZObject,
-    availability_status: z.string(),
-    email: z.string().nullable(),
-    id: z.number().int(),
-    name: z.string(),
-    phone_number: z.string().nullable(),
-    blocked: z.boolean(),
-    identifier: z.string().nullable(),
-    thumbnail: z.string(),
-    custom_attributes: ZObject,
-    last_activity_at: z.number().int().nullable(),
-    created_at: z.number().int(),
-  })
-  .meta({ id: "ConversationContact" });
 
 export const ZAgentBotSlim = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), thumbnail: z.string().nullable() })
