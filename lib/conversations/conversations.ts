@@ -6,6 +6,7 @@ import { notFound } from "@/lib/http/errors";
 import { statusName, type ConversationRow } from "./present";
 import { recordReportingEvent } from "./reporting";
 import type { ToggleStatusInput } from "./schemas";
+import { visibleConversations } from "./visibility";
 
 /** The user behind the request, or null for an agent bot. */
 export const callerUserId = (ctx: AccountCtx) => (ctx.caller.kind === "user" ? ctx.caller.user.id : null);
@@ -19,7 +20,7 @@ export const findConversation = async (ctx: AccountCtx, displayId: number, optio
   const query = ctx.db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.displayId, displayId)));
+    .where(and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), eq(conversations.displayId, displayId)));
   const [row] = options.lock ? await query.for("update") : await query;
   if (!row) throw notFound("Conversation");
   return row;

@@ -16,6 +16,7 @@ import { notFound } from "@/lib/http/errors";
 import { callerUserId, statusValue } from "./conversations";
 import type { ConversationRow } from "./present";
 import type { AssigneeType, ConversationListQuery, ConversationSort } from "./schemas";
+import { visibleConversations } from "./visibility";
 
 /** Chatwoot's page size (env `CONVERSATION_RESULTS_PER_PAGE`, default 25). */
 export const conversationsPerPage = () => {
@@ -88,7 +89,7 @@ const countConversations = async (ctx: AccountCtx, where: SQL | undefined): Prom
 
 /** Every list filter except the assignee type (the counts are taken across assignee types). */
 const listConditions = (ctx: AccountCtx, query: ConversationListQuery): SQL | undefined => {
-  const conditions: (SQL | undefined)[] = [eq(conversations.accountId, ctx.account.id)];
+  const conditions: (SQL | undefined)[] = [eq(conversations.accountId, ctx.account.id), visibleConversations(ctx)];
   // A search looks through every status, as Chatwoot's does.
   if (!query.q && query.status !== "all") conditions.push(eq(conversations.status, statusValue(query.status)));
   if (query.q) conditions.push(contentMatches(ctx, query.q));
@@ -170,7 +171,7 @@ const customAttributeKeys = async (ctx: AccountCtx) => {
 /** POST conversations/filter: the conditions, newest activity first, 25 a page, with the counts. */
 export const filterConversations = async (ctx: AccountCtx, conditions: FilterCondition[], page: number): Promise<ConversationPage> => {
   const condition = buildFilter(conditions, conversationFields, { column: conversations.customAttributes, keys: await customAttributeKeys(ctx) });
-  const where = and(eq(conversations.accountId, ctx.account.id), condition);
+  const where = and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), condition);
   const perPage = conversationsPerPage();
   const [counts, rows] = await Promise.all([
     countConversations(ctx, where),
@@ -195,7 +196,7 @@ export const contactConversations = async (ctx: AccountCtx, contactId: number) =
   return ctx.db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.contactId, contact.id)))
+    .where(and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), eq(conversations.contactId, contact.id)))
     .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
     .limit(20);
 };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { attachments, contacts, conversations, inboxes } from "@/db/schema";
 import { api } from "../helpers/app";
-import { makeTeam } from "../helpers/factories";
+import { joinInbox, makeTeam } from "../helpers/factories";
 
 // A real S3 protocol peer on loopback (s3rver), so the SigV4 requests are exercised end to end.
 let server: S3rver;
@@ -36,6 +36,7 @@ beforeAll(async () => {
   const accountId = team.account.id;
   const db = getDb();
   const [inbox] = await db.insert(inboxes).values({ accountId, name: "API", channelType: "Channel::Api", identifier: `s3-${accountId}`, hmacToken: "h", secret: "s" }).returning();
+  await joinInbox(accountId, inbox!.id);
   const [contact] = await db.insert(contacts).values({ accountId, name: "Guest" }).returning();
   await db.insert(conversations).values({ accountId, displayId: 1, inboxId: inbox!.id, contactId: contact!.id });
   base = `/api/v1/accounts/${accountId}/conversations/1/messages`;

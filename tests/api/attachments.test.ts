@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { contacts, conversations, inboxes } from "@/db/schema";
 import { api } from "../helpers/app";
-import { makeTeam } from "../helpers/factories";
+import { joinInbox, makeTeam } from "../helpers/factories";
 
 let team: Awaited<ReturnType<typeof makeTeam>>;
 let base: string;
@@ -23,6 +23,7 @@ beforeAll(async () => {
   const db = getDb();
   const accountId = team.account.id;
   const [inbox] = await db.insert(inboxes).values({ accountId, name: "API", channelType: "Channel::Api", identifier: `att-${accountId}`, hmacToken: "h", secret: "s" }).returning();
+  await joinInbox(accountId, inbox!.id);
   const [contact] = await db.insert(contacts).values({ accountId, name: "Guest" }).returning();
   await db.insert(conversations).values({ accountId, displayId: 1, inboxId: inbox!.id, contactId: contact!.id });
   base = `/api/v1/accounts/${accountId}/conversations/1/messages`;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { attachments, contacts, inboxes, reportingEvents } from "@/db/schema";
 import { api } from "../helpers/app";
-import { makeBot, makeTeam } from "../helpers/factories";
+import { makeBot, makeTeam, joinInbox } from "../helpers/factories";
 
 type Cast = Awaited<ReturnType<typeof makeTeam>>;
 
@@ -13,6 +13,7 @@ const makeInbox = async (accountId: number, channelType: "Channel::Api" | "Chann
     .insert(inboxes)
     .values({ accountId, name: `Inbox ${randomUUID().slice(0, 6)}`, channelType, identifier: randomUUID(), hmacToken: "hmac", secret: "secret" })
     .returning();
+  await joinInbox(accountId, inbox!.id);
   return inbox!;
 };
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
 import { insertAgentBot } from "@/lib/agent-bots/agent-bots";
@@ -41,3 +42,9 @@ export const makePlatformApp = async (name = `App ${unique()}`) => {
 };
 
 export const rotateUserToken = (userId: number) => issueToken(getDb(), "User", userId);
+
+/** Makes every current member of the account a member of the inbox (agents see only their inboxes' conversations). */
+export const joinInbox = (accountId: number, inboxId: number) =>
+  getDb().execute(
+    sql`insert into inbox_members (account_id, inbox_id, user_id) select account_id, ${inboxId}, user_id from account_users where account_id = ${accountId} on conflict do nothing`,
+  );

@@ -1,0 +1,21 @@
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { conversations, inboxMembers } from "@/db/schema";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { isAdministrator } from "@/lib/auth/permissions";
+
+/**
+ * Which of the account's conversations the caller may see (Chatwoot's rule): administrators all
+ * of them, agents those of inboxes they are members of. Bots act on the routes they are allowed,
+ * and the Client API reaches a conversation only through its own session, so neither is narrowed
+ * here. Every list, count, search, filter and lookup of conversations applies it.
+ */
+export const visibleConversations = (ctx: AccountCtx): SQL | undefined => {
+  if (ctx.caller.kind !== "user" || !ctx.membership || isAdministrator(ctx.membership)) return undefined;
+  return inArray(
+    conversations.inboxId,
+    ctx.db
+      .select({ id: inboxMembers.inboxId })
+      .from(inboxMembers)
+      .where(and(eq(inboxMembers.accountId, ctx.account.id), eq(inboxMembers.userId, ctx.caller.user.id))),
+  );
+};
