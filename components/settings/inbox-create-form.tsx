@@ -70,7 +70,7 @@ export const InboxCreateForm = ({ action, cancelHref }: { action: FormAction; ca
             placeholder="https://"
             defaultValue={valueOf(state, "channel.webhook_url")}
             error={state.errors["channel.webhook_url"]}
-            hint="Optional. Where Venuedesk posts this inbox's events, such as agents' replies."
+            hint="Optional. The address this inbox's events (such as agents' replies) are to be delivered to."
           />
           <Checkbox
             label="Require verified identities (HMAC)"

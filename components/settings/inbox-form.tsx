@@ -56,7 +56,7 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
             className="sm:col-span-2"
             defaultValue={valueOf(state, "channel.webhook_url", inbox.webhook_url)}
             error={state.errors["channel.webhook_url"]}
-            hint="Where Venuedesk posts this inbox's events. Leave empty for none."
+            hint="The address this inbox's events are to be delivered to. Leave empty for none."
           />
         ) : (
           <>
@@ -85,7 +85,7 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
         label="Send a greeting"
         name="greeting_enabled"
         defaultChecked={boxes.greeting}
-        hint="Replies automatically when a guest starts a conversation."
+        hint="Stored with the inbox and shown to Client API callers (greeting_enabled)."
       />
       <Textarea
         label="Greeting message"
@@ -99,7 +99,7 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
         label="Working hours"
         name="working_hours_enabled"
         defaultChecked={boxes.hours}
-        hint="Outside them, guests are told when the team is back."
+        hint="Stored with the inbox and shown to Client API callers (working_hours_enabled)."
       />
       {api ? (
         <Checkbox
