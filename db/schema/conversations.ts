@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -244,6 +245,25 @@ export const conversations = pgTable(
     index("conversations_labels_idx").using("gin", t.labels),
     uniqueIndex("conversations_uuid_key").on(t.uuid),
   ],
+);
+
+/**
+ * How many conversations each (account, inbox, team, status, assignee) holds, kept exact by
+ * statement-level triggers on `conversations` (migration 0003), so the list's four counts are a
+ * sum over a few dozen rows rather than a count over every open conversation. 0 stands for
+ * "no team" and "no assignee".
+ */
+export const conversationCounters = pgTable(
+  "conversation_counters",
+  {
+    accountId: accountId(),
+    inboxId: integer().notNull(),
+    teamId: integer().notNull(),
+    status: smallint().notNull(),
+    assigneeId: integer().notNull(),
+    conversationsCount: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.status, t.inboxId, t.teamId, t.assigneeId] })],
 );
 
 /** Counters per account (conversation display ids), incremented under the row lock. */

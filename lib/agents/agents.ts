@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
-import { accountUsers, accounts, users } from "@/db/schema";
+import { accountUsers, accounts, conversations, inboxMembers, teamMembers, users } from "@/db/schema";
 import { upsertMembership } from "@/lib/accounts/create-account";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -95,14 +95,25 @@ export const updateAgent = async (ctx: AccountCtx, userId: number, input: Update
   });
 };
 
-/** Removes the membership only: the user, and anything they have in other accounts, stays. */
+/**
+ * Removes the membership and what hangs off it in this account, as Chatwoot's Agents::DestroyJob
+ * does: inbox and team memberships, and the assignments of their conversations (which go back
+ * to Unassigned). The user, and anything they have in other accounts, stays.
+ */
 export const deleteAgent = async (ctx: AccountCtx, userId: number) => {
   requireAdmin(ctx, "agents.manage");
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const agent = await findAgent(tx, userId);
     if (agent.role === "administrator") await ensureAnotherAdministrator(tx, userId);
-    await db.delete(accountUsers).where(and(eq(accountUsers.accountId, ctx.account.id), eq(accountUsers.userId, userId)));
+    const accountId = ctx.account.id;
+    await db.delete(inboxMembers).where(and(eq(inboxMembers.accountId, accountId), eq(inboxMembers.userId, userId)));
+    await db.delete(teamMembers).where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.userId, userId)));
+    await db
+      .update(conversations)
+      .set({ assigneeId: null, updatedAt: new Date() })
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.assigneeId, userId)));
+    await db.delete(accountUsers).where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
   });
 };
 

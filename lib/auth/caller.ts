@@ -26,26 +26,59 @@ export type AccountCtx<C extends Caller = Caller> = Ctx<C> & { account: Account;
 
 export const invalidToken = () => new ApiError("unauthorized", "Invalid Access Token");
 
-/** Resolves an `api_access_token` to its owner in one query; unknown tokens and vanished owners are 401. */
-export const callerFromToken = async (db: DbOrTx, token: string): Promise<Caller> => {
-  const [row] = await db
-    .select({ ownerType: accessTokens.ownerType, user: users, bot: agentBots, app: platformApps })
-    .from(accessTokens)
-    .leftJoin(users, and(eq(accessTokens.ownerType, "User"), eq(users.id, accessTokens.ownerId)))
-    .leftJoin(agentBots, and(eq(accessTokens.ownerType, "AgentBot"), eq(agentBots.id, accessTokens.ownerId)))
-    .leftJoin(platformApps, and(eq(accessTokens.ownerType, "PlatformApp"), eq(platformApps.id, accessTokens.ownerId)))
-    .where(eq(accessTokens.tokenDigest, tokenDigest(token)))
-    .limit(1);
+const tokenOwner = {
+  ownerType: accessTokens.ownerType,
+  user: users,
+  bot: agentBots,
+  app: platformApps,
+};
+
+/** The token's owner is whichever of the three its owner type names. */
+const ownedBy = {
+  user: and(eq(accessTokens.ownerType, "User"), eq(users.id, accessTokens.ownerId)),
+  bot: and(eq(accessTokens.ownerType, "AgentBot"), eq(agentBots.id, accessTokens.ownerId)),
+  app: and(eq(accessTokens.ownerType, "PlatformApp"), eq(platformApps.id, accessTokens.ownerId)),
+};
+
+const digestIs = (token: string) => eq(accessTokens.tokenDigest, tokenDigest(token));
+
+const ownerOf = (row: { user: User | null; bot: AgentBot | null; app: PlatformApp | null } | undefined): Caller => {
   if (row?.user) return { kind: "user", user: row.user };
   if (row?.bot) return { kind: "agent_bot", bot: row.bot };
   if (row?.app) return { kind: "platform_app", app: row.app };
   throw invalidToken();
 };
 
+/** Resolves an `api_access_token` to its owner in one query; unknown tokens and vanished owners are 401. */
+export const callerFromToken = async (db: DbOrTx, token: string): Promise<Caller> => {
+  const [row] = await db
+    .select(tokenOwner)
+    .from(accessTokens)
+    .leftJoin(users, ownedBy.user)
+    .leftJoin(agentBots, ownedBy.bot)
+    .leftJoin(platformApps, ownedBy.app)
+    .where(digestIs(token))
+    .limit(1);
+  return ownerOf(row);
+};
+
+type AccountRow = { account: Account | null; membershipId: number | null; role: Membership["role"] | null; permissions: Membership["permissions"] | null };
+
 /**
- * Scopes a caller to one account. A user must be a member and a bot must belong to it;
- * anything else is answered as if the account did not exist, so ids reveal nothing.
+ * A user must be a member and a bot must belong to the account; anything else is answered as
+ * if the account did not exist, so ids reveal nothing.
  */
+const scopeToAccount = <C extends UserCaller | BotCaller>(db: DbOrTx, caller: C, row: AccountRow | undefined): AccountCtx<C> => {
+  if (!row?.account) throw notFound("Account");
+  if (caller.kind === "agent_bot") {
+    if (caller.bot.accountId !== row.account.id) throw notFound("Account");
+    return { db, caller, account: row.account, membership: null };
+  }
+  if (row.membershipId === null || row.role === null || row.permissions === null) throw notFound("Account");
+  return { db, caller, account: row.account, membership: { id: row.membershipId, role: row.role, permissions: row.permissions } };
+};
+
+/** Scopes a known caller to one account (one query). */
 export const accountContext = async <C extends UserCaller | BotCaller>(
   db: DbOrTx,
   caller: C,
@@ -57,11 +90,31 @@ export const accountContext = async <C extends UserCaller | BotCaller>(
     .from(accounts)
     .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, userId)))
     .where(eq(accounts.id, accountId));
-  if (!row) throw notFound("Account");
-  if (caller.kind === "agent_bot") {
-    if (caller.bot.accountId !== row.account.id) throw notFound("Account");
-    return { db, caller, account: row.account, membership: null };
-  }
-  if (row.membershipId === null || row.role === null || row.permissions === null) throw notFound("Account");
-  return { db, caller, account: row.account, membership: { id: row.membershipId, role: row.role, permissions: row.permissions } };
+  return scopeToAccount(db, caller, row);
 };
+
+/**
+ * The token's owner and, in the same query, the account and the owner's membership in it: the
+ * request path of every account route. `admit` refuses token kinds the route does not take
+ * before the account is looked at.
+ */
+export const accountCallerFromToken = async <C extends UserCaller | BotCaller>(
+  db: DbOrTx,
+  token: string,
+  accountId: number,
+  admit: (caller: Caller) => C,
+): Promise<AccountCtx<C>> => {
+  const selection = { ...tokenOwner, account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions };
+  const [row] = await db
+    .select(selection)
+    .from(accessTokens)
+    .leftJoin(users, ownedBy.user)
+    .leftJoin(agentBots, ownedBy.bot)
+    .leftJoin(platformApps, ownedBy.app)
+    .leftJoin(accounts, eq(accounts.id, accountId))
+    .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, users.id)))
+    .where(digestIs(token))
+    .limit(1);
+  return scopeToAccount(db, admit(ownerOf(row)), row);
+};
+

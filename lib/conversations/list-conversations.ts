@@ -4,6 +4,7 @@ import {
   attributeModels,
   contactInboxes,
   contacts,
+  conversationCounters,
   conversationPriorities,
   conversationStatuses,
   conversations,
@@ -16,7 +17,7 @@ import { notFound } from "@/lib/http/errors";
 import { callerUserId, statusValue } from "./conversations";
 import type { ConversationRow } from "./present";
 import type { AssigneeType, ConversationListQuery, ConversationSort } from "./schemas";
-import { visibleConversations } from "./visibility";
+import { visibleConversations, visibleInboxIds } from "./visibility";
 
 /** Chatwoot's page size (env `CONVERSATION_RESULTS_PER_PAGE`, default 25). */
 export const conversationsPerPage = () => {
@@ -28,7 +29,17 @@ export const conversationsPerPage = () => {
 const unpagedLimit = 1000;
 
 export type ConversationCounts = { mine_count: number; assigned_count: number; unassigned_count: number; all_count: number };
-export type ConversationPage = { counts: ConversationCounts; rows: ConversationRow[]; page: number };
+/**
+ * A page of rows, with the counts still running: the caller presents the rows (a few more
+ * queries) while PostgreSQL counts, and awaits both.
+ */
+export type ConversationPage = { counts: Promise<ConversationCounts>; rows: ConversationRow[]; page: number };
+
+/** A promise awaited later: a failure is not "unhandled" while the rows are still loading. */
+const later = <T>(promise: Promise<T>) => {
+  promise.catch(() => undefined);
+  return promise;
+};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -73,6 +84,8 @@ const orderings: Record<ConversationSort, SQL[]> = {
   waiting_since_desc: [sql`${conversations.waitingSince} desc nulls last`, asc(conversations.createdAt), asc(conversations.id)],
 };
 
+const zeroCounts: ConversationCounts = { mine_count: 0, assigned_count: 0, unassigned_count: 0, all_count: 0 };
+
 /** The four counts over the same filters, in one pass. */
 const countConversations = async (ctx: AccountCtx, where: SQL | undefined): Promise<ConversationCounts> => {
   const [row] = await ctx.db
@@ -84,8 +97,39 @@ const countConversations = async (ctx: AccountCtx, where: SQL | undefined): Prom
     })
     .from(conversations)
     .where(where);
-  return row ?? { mine_count: 0, assigned_count: 0, unassigned_count: 0, all_count: 0 };
+  return row ?? zeroCounts;
 };
+
+/** A list narrowed by status, inbox and team alone is counted from the maintained counters. */
+const countedByCounters = (query: ConversationListQuery) =>
+  !query.q && !query.labels?.length && query.source_id === undefined && !query.conversation_type && query.updated_within === undefined;
+
+const countFromCounters = async (ctx: AccountCtx, query: ConversationListQuery): Promise<ConversationCounts> => {
+  const c = conversationCounters;
+  const userId = callerUserId(ctx);
+  const total = (condition: SQL) => sql<number>`coalesce(sum(${c.conversationsCount}) filter (where ${condition}), 0)`.mapWith(Number);
+  const [row] = await ctx.db
+    .select({
+      mine_count: total(userId === null ? sql`false` : eq(c.assigneeId, userId)),
+      assigned_count: total(sql`${c.assigneeId} <> 0`),
+      unassigned_count: total(eq(c.assigneeId, 0)),
+      all_count: total(sql`true`),
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.accountId, ctx.account.id),
+        query.status === "all" ? undefined : eq(c.status, statusValue(query.status)),
+        query.inbox_id === undefined ? undefined : eq(c.inboxId, query.inbox_id),
+        query.team_id === undefined ? undefined : eq(c.teamId, query.team_id),
+        visibleInboxIds(ctx, c.inboxId),
+      ),
+    );
+  return row ?? zeroCounts;
+};
+
+const listCounts = (ctx: AccountCtx, query: ConversationListQuery, where: SQL | undefined) =>
+  countedByCounters(query) ? countFromCounters(ctx, query) : countConversations(ctx, where);
 
 /** Every list filter except the assignee type (the counts are taken across assignee types). */
 const listConditions = (ctx: AccountCtx, query: ConversationListQuery): SQL | undefined => {
@@ -120,21 +164,19 @@ export const listConversations = async (ctx: AccountCtx, query: ConversationList
   const where = listConditions(ctx, query);
   const perPage = conversationsPerPage();
   const paged = query.updated_within === undefined;
-  const [counts, rows] = await Promise.all([
-    countConversations(ctx, where),
-    ctx.db
+  const counts = later(listCounts(ctx, query, where));
+  const rows = await ctx.db
       .select()
       .from(conversations)
       .where(and(where, assigneeCondition(ctx, query.assignee_type)))
       .orderBy(...orderings[query.sort_by])
-      .limit(paged ? perPage : unpagedLimit)
-      .offset(paged ? (query.page - 1) * perPage : 0),
-  ]);
+    .limit(paged ? perPage : unpagedLimit)
+    .offset(paged ? (query.page - 1) * perPage : 0);
   return { counts, rows, page: query.page };
 };
 
 /** GET conversations/meta: the counts alone. */
-export const conversationCounts = (ctx: AccountCtx, query: ConversationListQuery) => countConversations(ctx, listConditions(ctx, query));
+export const conversationCounts = (ctx: AccountCtx, query: ConversationListQuery) => listCounts(ctx, query, listConditions(ctx, query));
 
 const additional = (key: string) => sql`(${conversations.additionalAttributes} ->> ${key})`;
 const enumValues = (names: readonly string[]) => Object.fromEntries(names.map((name, index) => [name, index]));
@@ -173,16 +215,14 @@ export const filterConversations = async (ctx: AccountCtx, conditions: FilterCon
   const condition = buildFilter(conditions, conversationFields, { column: conversations.customAttributes, keys: await customAttributeKeys(ctx) });
   const where = and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), condition);
   const perPage = conversationsPerPage();
-  const [counts, rows] = await Promise.all([
-    countConversations(ctx, where),
-    ctx.db
-      .select()
-      .from(conversations)
-      .where(where)
-      .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-  ]);
+  const counts = later(countConversations(ctx, where));
+  const rows = await ctx.db
+    .select()
+    .from(conversations)
+    .where(where)
+    .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   return { counts, rows, page };
 };
 

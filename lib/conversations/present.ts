@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
 import {
   accountUsers,
@@ -17,7 +18,7 @@ import {
 import { agentColumns, presentAgent, type AgentRow } from "@/lib/agents/agents";
 import { presentContactSummary } from "@/lib/contacts/present";
 import { unixTime } from "@/lib/http/schemas";
-import { loadMessageExtras, presentPushMessage, type MessageRow } from "@/lib/messages/present";
+import { loadMessageExtras, presentPushMessage } from "@/lib/messages/present";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 type Team = typeof teams.$inferSelect;
@@ -42,11 +43,11 @@ export const presentConversationTeam = (team: Team, isMember: boolean) => ({
 const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
 
 /**
- * Unread incoming messages, and the last message and last non-activity message of each
- * conversation: correlated subqueries that walk the (conversation_id, id) index. Drizzle
- * leaves columns in a one-table select unqualified, so the subqueries name theirs outright.
+ * Unread incoming messages per conversation: a correlated count that walks the
+ * (conversation_id, id) index. Drizzle leaves columns in a one-table select unqualified,
+ * so the subquery names its own outright.
  */
-const messageStats = (db: DbOrTx, ids: number[]) => {
+const unreadCounts = (db: DbOrTx, ids: number[]) => {
   const c = sql`${conversations}`;
   return db
     .select({
@@ -54,13 +55,23 @@ const messageStats = (db: DbOrTx, ids: number[]) => {
       unreadCount: sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${c}.id and m.message_type = 0 and (${c}.agent_last_seen_at is null or m.created_at > ${c}.agent_last_seen_at))`.mapWith(
         Number,
       ),
-      lastId: sql<number | null>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id)`.mapWith(Number),
-      lastNonActivityId: sql<number | null>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id and m.message_type <> 2)`.mapWith(
-        Number,
-      ),
     })
     .from(conversations)
     .where(inArray(conversations.id, ids));
+};
+
+/** The last message and the last non-activity message of each conversation, in one query. */
+const lastMessages = (db: DbOrTx, ids: number[]) => {
+  const c = sql`${conversations}`;
+  const last = (condition: SQL) =>
+    db
+      .select({ id: sql<number>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id and ${condition})`.as("id") })
+      .from(conversations)
+      .where(inArray(conversations.id, ids));
+  return db
+    .select()
+    .from(messages)
+    .where(inArray(messages.id, union(last(sql`true`), last(sql`m.message_type <> 2`))));
 };
 
 const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number | null) => {
@@ -74,7 +85,7 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
     userId === null
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from ${teamMembers} tm where tm.team_id = ${teams}.id and tm.user_id = ${userId})`;
-  const [contactRows, inboxRows, contactInboxRows, agentRows, botRows, teamRows, stats] = await Promise.all([
+  const [contactRows, inboxRows, contactInboxRows, agentRows, botRows, teamRows, unread, messageRows] = await Promise.all([
     db.select().from(contacts).where(inArray(contacts.id, unique(rows.map((row) => row.contactId)))),
     db
       .select({ id: inboxes.id, channelType: inboxes.channelType })
@@ -100,10 +111,16 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
           .where(inArray(agentBots.id, botIds))
       : [],
     teamIds.length ? db.select({ team: teams, isMember }).from(teams).where(inArray(teams.id, teamIds)) : [],
-    messageStats(db, ids),
+    unreadCounts(db, ids),
+    lastMessages(db, ids),
   ]);
-  const messageIds = unique(stats.flatMap((s) => [s.lastId, s.lastNonActivityId]));
-  const messageRows: MessageRow[] = messageIds.length ? await db.select().from(messages).where(inArray(messages.id, messageIds)) : [];
+  const last = new Map<number, { lastId?: number; lastNonActivityId?: number }>();
+  for (const message of messageRows) {
+    const entry = last.get(message.conversationId) ?? {};
+    if (!entry.lastId || message.id > entry.lastId) entry.lastId = message.id;
+    if (message.messageType !== 2 && (!entry.lastNonActivityId || message.id > entry.lastNonActivityId)) entry.lastNonActivityId = message.id;
+    last.set(message.conversationId, entry);
+  }
   return {
     contacts: new Map(contactRows.map((c) => [c.id, c])),
     channels: new Map(inboxRows.map((i) => [i.id, i.channelType])),
@@ -111,7 +128,8 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
     agents: new Map<string, AgentRow>(agentRows.map((a) => [`${a.accountId}:${a.userId}`, a])),
     bots: new Map(botRows.map((b) => [b.id, b])),
     teams: new Map(teamRows.map((t) => [t.team.id, t])),
-    stats: new Map(stats.map((s) => [s.id, s])),
+    unread: new Map(unread.map((u) => [u.id, u.unreadCount])),
+    last,
     messages: new Map(messageRows.map((m) => [m.id, m])),
     extras: await loadMessageExtras(db, messageRows),
   };
@@ -133,8 +151,8 @@ const presentAssignee = (row: ConversationRow, related: Related) => {
 const presentOne = (row: ConversationRow, related: Related) => {
   const contact = related.contacts.get(row.contactId)!;
   const contactInbox = row.contactInboxId !== null ? related.contactInboxes.get(row.contactInboxId) : undefined;
-  const stats = related.stats.get(row.id);
-  const unreadCount = stats?.unreadCount ?? 0;
+  const stats = related.last.get(row.id);
+  const unreadCount = related.unread.get(row.id) ?? 0;
   const team = row.teamId !== null ? related.teams.get(row.teamId) : undefined;
   const push = (id: number | null | undefined) => {
     const message = id ? related.messages.get(id) : undefined;
@@ -208,29 +226,25 @@ export const presentConversation = async (db: DbOrTx, row: ConversationRow, opti
   (await presentConversations(db, [row], options))[0]!;
 
 type Page = {
-  counts: { mine_count: number; assigned_count: number; unassigned_count: number; all_count: number };
+  counts: Promise<{ mine_count: number; assigned_count: number; unassigned_count: number; all_count: number }>;
   rows: ConversationRow[];
   page: number;
 };
 
 /** GET conversations and search: Chatwoot's four counts, plus the page number. */
-export const presentConversationPage = async (db: DbOrTx, result: Page, options: { userId?: number | null } = {}) => ({
-  data: {
-    meta: { ...result.counts, current_page: result.page },
-    payload: await presentConversations(db, result.rows, options),
-  },
-});
+export const presentConversationPage = async (db: DbOrTx, result: Page, options: { userId?: number | null } = {}) => {
+  const [payload, counts] = await Promise.all([presentConversations(db, result.rows, options), result.counts]);
+  return { data: { meta: { ...counts, current_page: result.page }, payload } };
+};
 
 /** POST conversations/filter: no `data` wrapper and no assigned count, as Chatwoot answers. */
-export const presentConversationFilterPage = async (db: DbOrTx, result: Page, options: { userId?: number | null } = {}) => ({
-  meta: {
-    mine_count: result.counts.mine_count,
-    unassigned_count: result.counts.unassigned_count,
-    all_count: result.counts.all_count,
-    current_page: result.page,
-  },
-  payload: await presentConversations(db, result.rows, options),
-});
+export const presentConversationFilterPage = async (db: DbOrTx, result: Page, options: { userId?: number | null } = {}) => {
+  const [payload, counts] = await Promise.all([presentConversations(db, result.rows, options), result.counts]);
+  return {
+    meta: { mine_count: counts.mine_count, unassigned_count: counts.unassigned_count, all_count: counts.all_count, current_page: result.page },
+    payload,
+  };
+};
 
 /** toggle_status: Chatwoot's `{meta: {}, payload: {…}}`. */
 export const presentToggleStatus = (row: ConversationRow) => ({

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type AnyColumn, type SQL } from "drizzle-orm";
 import { conversations, inboxMembers } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { isAdministrator } from "@/lib/auth/permissions";
@@ -9,10 +9,13 @@ import { isAdministrator } from "@/lib/auth/permissions";
  * and the Client API reaches a conversation only through its own session, so neither is narrowed
  * here. Every list, count, search, filter and lookup of conversations applies it.
  */
-export const visibleConversations = (ctx: AccountCtx): SQL | undefined => {
+export const visibleConversations = (ctx: AccountCtx): SQL | undefined => visibleInboxIds(ctx, conversations.inboxId);
+
+/** The same rule over any inbox id column (the conversation counters are kept per inbox). */
+export const visibleInboxIds = (ctx: AccountCtx, inboxId: AnyColumn): SQL | undefined => {
   if (ctx.caller.kind !== "user" || !ctx.membership || isAdministrator(ctx.membership)) return undefined;
   return inArray(
-    conversations.inboxId,
+    inboxId,
     ctx.db
       .select({ id: inboxMembers.inboxId })
       .from(inboxMembers)

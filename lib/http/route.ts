@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { getDb } from "@/db/client";
 import {
-  accountContext,
+  accountCallerFromToken,
   callerFromToken,
   type AccountCtx,
   type BotCaller,
@@ -31,17 +31,26 @@ const userOnPlatform = () => new ApiError("unauthorized", "Invalid access_token"
 
 const readToken = (request: Request) => request.headers.get("api_access_token") ?? request.headers.get("api-access-token");
 
-/** Resolves the caller and refuses token kinds the operation does not take (always 401). */
-const resolveCaller = async (request: Request, operation: Operation): Promise<Caller> => {
+const requireToken = (request: Request, operation: Operation) => {
   const token = readToken(request);
   const platform = operation.callers.includes("platform_app");
   if (!token) throw new ApiError("unauthorized", platform ? "Invalid access_token" : "You need to sign in or sign up before continuing.");
-  const caller = await callerFromToken(getDb(), token);
-  if (operation.callers.includes(caller.kind)) return caller;
-  if (caller.kind === "agent_bot") throw botRefused();
-  if (caller.kind === "platform_app") throw platformRefused();
-  throw userOnPlatform();
+  return token;
 };
+
+/** Refuses token kinds the operation does not take (always 401). */
+const admitter =
+  <C extends Caller>(operation: Operation) =>
+  (caller: Caller): C => {
+    if (operation.callers.includes(caller.kind)) return caller as C;
+    if (caller.kind === "agent_bot") throw botRefused();
+    if (caller.kind === "platform_app") throw platformRefused();
+    throw userOnPlatform();
+  };
+
+/** Resolves the caller and refuses token kinds the operation does not take. */
+const resolveCaller = async (request: Request, operation: Operation): Promise<Caller> =>
+  admitter(operation)(await callerFromToken(getDb(), requireToken(request, operation)));
 
 /** Multipart: text fields as Rails-style form keys, every file under `attachments`. */
 const readMultipart = async (request: Request) => {
@@ -156,8 +165,8 @@ export const accountRoute =
   (request, context) =>
     run(request, async () => {
       const params = await context.params;
-      const caller = (await resolveCaller(request, operation)) as CallersOf<O> & (UserCaller | BotCaller);
-      const ctx = await accountContext(getDb(), caller, accountIdOf(params));
+      const token = requireToken(request, operation);
+      const ctx = await accountCallerFromToken(getDb(), token, accountIdOf(params), admitter<CallersOf<O> & (UserCaller | BotCaller)>(operation));
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx }), operation);
     });
