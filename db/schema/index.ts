@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./bots";
 export * from "./tokens";
 export * from "./conversations";
+export * from "./planning";

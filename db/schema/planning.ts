@@ -1,0 +1,205 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { accounts, timestamps } from "./accounts";
+import { contacts } from "./conversations";
+
+type Json = Record<string, unknown>;
+const tz = () => timestamp({ withTimezone: true });
+const accountId = () =>
+  integer()
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+
+/** Opening hours per weekday name (`monday` … `sunday`), `HH:MM` in the space's time zone. */
+export type Schedule = Partial<Record<string, { open: string; close: string }>>;
+
+/**
+ * What an allocation books. Every space owns one (`spaces.resource_id`); the exclusion
+ * constraint on occupancies works per resource, so other bookable things can join later.
+ */
+export const planningResources = pgTable(
+  "planning_resources",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: accountId(),
+    kind: text({ enum: ["space"] }).notNull().default("space"),
+    createdAt: tz().notNull().defaultNow(),
+  },
+  (t) => [index("planning_resources_account_idx").on(t.accountId)],
+);
+
+export const spaces = pgTable(
+  "spaces",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: accountId(),
+    resourceId: uuid()
+      .notNull()
+      .references(() => planningResources.id),
+    /** The containing space (Hall AB contains Hall A and Hall B); deleting a parent with children is refused. */
+    parentId: uuid().references((): AnyPgColumn => spaces.id, { onDelete: "restrict" }),
+    /** The top-level venue the space belongs to. */
+    venueId: uuid().references((): AnyPgColumn => spaces.id, { onDelete: "restrict" }),
+    name: text().notNull(),
+    description: text(),
+    position: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    availableFrom: date(),
+    availableUntil: date(),
+    squareMeters: integer(),
+    theater: integer(),
+    classroom: integer(),
+    standing: integer(),
+    banquet: integer(),
+    boardroom: integer(),
+    uShape: integer(),
+    concert: integer(),
+    cocktail: integer(),
+    maxCapacitySeated: integer(),
+    maxCapacityStanding: integer(),
+    workingHoursEnabled: boolean().notNull().default(false),
+    timezone: text().notNull().default("UTC"),
+    outOfOfficeMessage: text(),
+    /** Live holds that may overlap on this space at once; null is no limit. */
+    maxTentativeAllocations: integer(),
+    /** Minutes until a hold expires unless confirmed; null is never. */
+    tentativeExpiryMinutes: integer(),
+    customAttributes: jsonb().$type<Json>().notNull().default({}),
+    schedule: jsonb().$type<Schedule>().notNull().default({}),
+    knowledgebaseId: integer(),
+    galleryKnowledgebaseId: integer(),
+    /** Secret of the space's iCalendar feed URL; rotating it revokes old links. */
+    icalToken: text()
+      .notNull()
+      .$defaultFn(() => randomBytes(18).toString("base64url")),
+    ...timestamps,
+  },
+  (t) => [
+    index("spaces_account_position_idx").on(t.accountId, t.position, t.name),
+    uniqueIndex("spaces_resource_key").on(t.resourceId),
+    index("spaces_parent_idx").on(t.parentId),
+    index("spaces_venue_idx").on(t.venueId),
+  ],
+);
+
+/** Customers' organisations: events and quotes name one. */
+export const companies = pgTable(
+  "companies",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    name: text().notNull(),
+    vatNumber: text(),
+    email: text(),
+    address: text(),
+    customAttributes: jsonb().$type<Json>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index("companies_account_name_idx").on(t.accountId, sql`lower(${t.name})`)],
+);
+
+export const planningEventStatuses = ["lead", "tentative", "definite", "lost", "cancelled"] as const;
+export type PlanningEventStatus = (typeof planningEventStatuses)[number];
+
+export const planningEvents = pgTable(
+  "planning_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: accountId(),
+    name: text().notNull(),
+    description: text(),
+    status: text({ enum: planningEventStatuses }).notNull().default("lead"),
+    contactId: integer().references(() => contacts.id, { onDelete: "set null" }),
+    companyId: integer().references(() => companies.id, { onDelete: "set null" }),
+    attendeesCount: integer(),
+    currency: text().notNull(),
+    /** The pricing plan chosen for the event's quotes (pricing arrives with quotes). */
+    pricingPlanId: uuid(),
+    notes: text(),
+    customAttributes: jsonb().$type<Json>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index("planning_events_account_created_idx").on(t.accountId, t.createdAt)],
+);
+
+export const allocationStatuses = ["tentative", "confirmed", "cancelled", "expired"] as const;
+export type AllocationStatus = (typeof allocationStatuses)[number];
+
+export const allocations = pgTable(
+  "allocations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: accountId(),
+    spaceId: uuid()
+      .notNull()
+      .references(() => spaces.id, { onDelete: "restrict" }),
+    resourceId: uuid()
+      .notNull()
+      .references(() => planningResources.id),
+    eventId: uuid().references(() => planningEvents.id, { onDelete: "cascade" }),
+    startAt: tz().notNull(),
+    endAt: tz().notNull(),
+    bufferBeforeMin: integer().notNull().default(0),
+    bufferAfterMin: integer().notNull().default(0),
+    title: text(),
+    description: text(),
+    category: text(),
+    status: text({ enum: allocationStatuses }).notNull().default("tentative"),
+    stage: text(),
+    /** Hold rank among overlapping holds: 1 is the first option. */
+    sequence: integer(),
+    metadata: jsonb().$type<Json>().notNull().default({}),
+    /** When a hold lapses unless confirmed; null for confirmed allocations and holds that never lapse. */
+    expiresAt: tz(),
+    ...timestamps,
+  },
+  (t) => [
+    index("allocations_account_window_idx").using("gist", t.accountId, sql`tstzrange(${t.startAt}, ${t.endAt})`),
+    index("allocations_space_start_idx").on(t.spaceId, t.startAt),
+    index("allocations_event_idx").on(t.eventId),
+    index("allocations_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'tentative' and ${t.expiresAt} is not null`),
+    check("allocations_window_check", sql`${t.endAt} > ${t.startAt}`),
+    check("allocations_buffers_check", sql`${t.bufferBeforeMin} >= 0 and ${t.bufferAfterMin} >= 0`),
+  ],
+);
+
+/**
+ * One row per resource a live allocation blocks: its space's, and those of the space's
+ * ancestors and descendants. `during` is the buffered range. The exclusion constraint
+ * (migration 0004) makes two confirmed allocations on one resource impossible to overlap.
+ */
+export const allocationOccupancies = pgTable(
+  "allocation_occupancies",
+  {
+    allocationId: uuid()
+      .notNull()
+      .references(() => allocations.id, { onDelete: "cascade" }),
+    resourceId: uuid()
+      .notNull()
+      .references(() => planningResources.id),
+    accountId: accountId(),
+    status: text({ enum: ["tentative", "confirmed"] }).notNull(),
+    startsAt: tz().notNull(),
+    endsAt: tz().notNull(),
+    expiresAt: tz(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.allocationId, t.resourceId] }),
+    index("allocation_occupancies_resource_idx").using("gist", t.resourceId, sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
+  ],
+);
