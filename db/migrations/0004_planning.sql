@@ -110,7 +110,7 @@ CREATE TABLE "spaces" (
 );
 --> statement-breakpoint
 ALTER TABLE "allocation_occupancies" ADD CONSTRAINT "allocation_occupancies_allocation_id_allocations_id_fk" FOREIGN KEY ("allocation_id") REFERENCES "public"."allocations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "allocation_occupancies" ADD CONSTRAINT "allocation_occupancies_resource_id_planning_resources_id_fk" FOREIGN KEY ("resource_id") REFERENCES "public"."planning_resources"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "allocation_occupancies" ADD CONSTRAINT "allocation_occupancies_resource_id_planning_resources_id_fk" FOREIGN KEY ("resource_id") REFERENCES "public"."planning_resources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "allocation_occupancies" ADD CONSTRAINT "allocation_occupancies_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "allocations" ADD CONSTRAINT "allocations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "allocations" ADD CONSTRAINT "allocations_space_id_spaces_id_fk" FOREIGN KEY ("space_id") REFERENCES "public"."spaces"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -139,7 +139,7 @@ CREATE INDEX "spaces_parent_idx" ON "spaces" USING btree ("parent_id");--> state
 CREATE INDEX "spaces_venue_idx" ON "spaces" USING btree ("venue_id");
 --> statement-breakpoint
 -- Double booking is impossible: two confirmed allocations never block one resource at once
--- (buffers included; hierarchy through one occupancy row per affected resource).
+-- (buffers included; hierarchy through one occupancy row per resource a booking blocks).
 ALTER TABLE "allocation_occupancies" ADD CONSTRAINT "allocation_occupancies_no_double_booking"
   EXCLUDE USING gist ("resource_id" WITH =, tstzrange("starts_at", "ends_at") WITH &&) WHERE ("status" = 'confirmed');
 --> statement-breakpoint

@@ -179,9 +179,11 @@ export const allocations = pgTable(
 );
 
 /**
- * One row per resource a live allocation blocks: its space's, and those of the space's
- * ancestors and descendants. `during` is the buffered range. The exclusion constraint
- * (migration 0004) makes two confirmed allocations on one resource impossible to overlap.
+ * One row per resource a live allocation blocks: its own space's and those of every space
+ * inside it (booking Hall AB blocks Hall A and Hall B; booking Hall A then conflicts with it
+ * on Hall A's row, while Hall A and Hall B never share a row). `starts_at`/`ends_at` are the
+ * buffered range. The exclusion constraint (migration 0004) makes two confirmed allocations
+ * on one resource impossible to overlap.
  */
 export const allocationOccupancies = pgTable(
   "allocation_occupancies",
@@ -191,7 +193,7 @@ export const allocationOccupancies = pgTable(
       .references(() => allocations.id, { onDelete: "cascade" }),
     resourceId: uuid()
       .notNull()
-      .references(() => planningResources.id),
+      .references(() => planningResources.id, { onDelete: "cascade" }),
     accountId: accountId(),
     status: text({ enum: ["tentative", "confirmed"] }).notNull(),
     startsAt: tz().notNull(),
