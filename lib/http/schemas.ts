@@ -32,3 +32,8 @@ export const ZObject = z.record(z.string(), z.unknown());
 export const ZUnixTime = z.number().int().meta({ description: "Unix time, seconds" });
 
 export const unixTime = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** UUID path ids: anything else is answered 404 like an unknown id (never a database error). */
+export const isUuid = (value: string) => uuidPattern.test(value);
+export const ZUuidParam = z.string().max(64);

@@ -18,3 +18,4 @@ import "@/lib/custom-filters/operations";
 import "@/lib/conversations/operations";
 import "@/lib/messages/operations";
 import "@/lib/client-api/operations";
+import "@/lib/planning/allocations/operations";

@@ -1,0 +1,66 @@
+import { allocations } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/authorize";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { fieldError } from "@/lib/http/errors";
+import { planningNow } from "../clock";
+import { writeOccupancies } from "./occupancies";
+import { ensureEvent, plainField, resolveTarget, settlePlacement, touchEvents, type FieldName } from "./placement";
+import type { AllocationRow, AllocationWarning } from "./present";
+import type { CreateAllocationInput } from "./schemas";
+
+export type AllocationWrite = { allocation: AllocationRow; warnings: AllocationWarning[] };
+
+/**
+ * Books (or holds) a space for a window. A hold gets its rank among overlapping holds and
+ * lapses after the space's `tentative_expiry_minutes`. Runs in a transaction of its own, or
+ * as a savepoint of the caller's (event creation books several at once).
+ */
+export const createAllocation = async (
+  ctx: AccountCtx,
+  input: CreateAllocationInput,
+  options: { eventId?: string; field?: FieldName } = {},
+): Promise<AllocationWrite> => {
+  requirePermission(ctx, "planning_manage");
+  const field = options.field ?? plainField;
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const space = await resolveTarget(tx, input, field);
+    if (!space.active) throw fieldError(field("space_id"), "is not active");
+    const eventId = options.eventId ?? input.event_id ?? null;
+    if (!options.eventId && input.event_id) await ensureEvent(tx, input.event_id, field);
+    const status = input.status ?? "tentative";
+    const now = planningNow();
+    const window = {
+      startAt: input.start_at,
+      endAt: input.end_at,
+      bufferBeforeMin: input.buffer_before_min ?? 0,
+      bufferAfterMin: input.buffer_after_min ?? 0,
+    };
+    const placed =
+      status === "cancelled"
+        ? { resources: [], sequence: input.sequence ?? null, warnings: [] }
+        : await settlePlacement(db, ctx.account.id, { space, window, status, sequence: input.sequence ?? null, selfId: null, now, field });
+    const expiry = space.tentativeExpiryMinutes;
+    const [allocation] = await db
+      .insert(allocations)
+      .values({
+        accountId: ctx.account.id,
+        spaceId: space.id,
+        resourceId: space.resourceId,
+        eventId,
+        ...window,
+        title: input.title ?? null,
+        description: input.description ?? null,
+        category: input.category ?? null,
+        status,
+        stage: input.stage ?? null,
+        sequence: placed.sequence,
+        metadata: input.metadata ?? {},
+        expiresAt: status === "tentative" && expiry !== null ? new Date(now.getTime() + expiry * 60_000) : null,
+      })
+      .returning();
+    await writeOccupancies(db, allocation!, placed.resources);
+    await touchEvents(db, [eventId]);
+    return { allocation: allocation!, warnings: placed.warnings };
+  });
+};

@@ -1,0 +1,76 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { spaces } from "@/db/schema";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { fieldError } from "@/lib/http/errors";
+import { findAvailableSlots as searchSlots, type Interval } from "../availability";
+import { planningNow } from "../clock";
+import { uuidArray } from "./occupancies";
+import type { FindSlotsInput } from "./schemas";
+import { toSlotSpace } from "./slot-spaces";
+
+const day = 86_400_000;
+
+/**
+ * find_available_slots: the database loads the inputs — the spaces, and what blocks each of
+ * them (every resource inside it) around the dates asked — and the pure search does the rest.
+ */
+export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput) => {
+  const accountId = ctx.account.id;
+  const rows = await ctx.db
+    .select()
+    .from(spaces)
+    .where(
+      and(
+        eq(spaces.accountId, accountId),
+        input.space_ids ? sql`${spaces.id} = any(${uuidArray(input.space_ids)})` : eq(spaces.active, true),
+      ),
+    )
+    .orderBy(asc(spaces.position), asc(spaces.name))
+    .limit(500);
+  if (input.space_ids) {
+    const found = new Set(rows.map((row) => row.id));
+    const missing = input.space_ids.findIndex((id) => !found.has(id));
+    if (missing >= 0) throw fieldError(`space_ids[${missing}]`, "does not exist");
+  }
+  if (rows.length === 0) return { slots: [] };
+  // Local dates in any zone fall within a day and a half of UTC midnight; buffers widen it further.
+  const margin = day * 2 + (input.buffer_before_min + input.buffer_after_min) * 60_000;
+  const from = new Date(Date.parse(input.start_date) - margin).toISOString();
+  const until = new Date(Date.parse(input.end_date) + day + margin).toISOString();
+  const blocking = await ctx.db.execute<{ space_id: string; allocation_id: string; status: string; starts_at: string; ends_at: string }>(sql`
+    with recursive inside as (
+      select id as space_id, id, resource_id from spaces where account_id = ${accountId} and id = any(${uuidArray(rows.map((row) => row.id))})
+      union all
+      select inside.space_id, s.id, s.resource_id from spaces s join inside on s.parent_id = inside.id where s.account_id = ${accountId}
+    )
+    select distinct inside.space_id, o.allocation_id, o.status, o.starts_at, o.ends_at
+    from inside join allocation_occupancies o on o.resource_id = inside.resource_id
+    where tstzrange(o.starts_at, o.ends_at) && tstzrange(${from}::timestamptz, ${until}::timestamptz)
+      and (o.status = 'confirmed' or o.expires_at is null or o.expires_at > ${planningNow().toISOString()}::timestamptz)`);
+  const busy: Interval[] = [];
+  const holds: Interval[] = [];
+  for (const row of blocking) {
+    const interval = { spaceId: row.space_id, start: new Date(row.starts_at), end: new Date(row.ends_at) };
+    (row.status === "confirmed" ? busy : holds).push(interval);
+  }
+  const slots = searchSlots(rows.map(toSlotSpace), busy, holds, {
+    durationMinutes: input.duration_minutes,
+    startDate: input.start_date,
+    endDate: input.end_date,
+    startTime: input.start_time,
+    endTime: input.end_time,
+    attendeesCount: input.attendees_count ?? null,
+    maxResults: input.max_results,
+    intervalMinutes: input.interval_minutes,
+    bufferBeforeMin: input.buffer_before_min,
+    bufferAfterMin: input.buffer_after_min,
+  });
+  return {
+    slots: slots.map((slot) => ({
+      space_id: slot.spaceId,
+      start_at: slot.start.toISOString(),
+      end_at: slot.end.toISOString(),
+      tentative_overlaps: slot.tentativeOverlaps,
+    })),
+  };
+};

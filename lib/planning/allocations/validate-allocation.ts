@@ -1,0 +1,46 @@
+import type { AccountCtx } from "@/lib/auth/caller";
+import { planningNow } from "../clock";
+import { blockedResources } from "./occupancies";
+import { confirmedConflicts, jumpingTheQueue, liveHolds, placementWarnings, plainField, resolveTarget } from "./placement";
+import type { ValidateAllocationInput } from "./schemas";
+
+/**
+ * Would this window work on this resource? The same rules as a write, answered without one:
+ * `valid` is false when a confirmed allocation is in the way (or, for a hold, when the space's
+ * hold limit is reached); warnings carry the rest.
+ */
+export const validateAllocation = async (ctx: AccountCtx, input: ValidateAllocationInput) => {
+  const space = await resolveTarget(ctx, input, plainField);
+  const window = {
+    startAt: input.start_at,
+    endAt: input.end_at,
+    bufferBeforeMin: input.buffer_before_min ?? 0,
+    bufferAfterMin: input.buffer_after_min ?? 0,
+  };
+  const resources = await blockedResources(ctx.db, ctx.account.id, space.id);
+  const selfId = input.allocation_id ?? null;
+  const [conflicts, holds] = await Promise.all([
+    confirmedConflicts(ctx.db, resources, window, selfId),
+    liveHolds(ctx.db, resources, window, selfId, planningNow()),
+  ]);
+  const warnings = placementWarnings(space, window);
+  if (!space.active) warnings.push({ code: "space_inactive", message: `${space.name} is not active` });
+  const status = input.status ?? "tentative";
+  const limit = space.maxTentativeAllocations;
+  const overLimit = status === "tentative" && limit !== null && holds.length >= limit;
+  if (overLimit) warnings.push({ code: "hold_limit_reached", message: `${space.name} already has ${limit} holds for this time, its limit` });
+  else if (holds.length > 0) {
+    warnings.push(status === "confirmed" ? jumpingTheQueue(space) : { code: "tentative_overlap", message: `${holds.length} other hold(s) overlap this time` });
+  }
+  return {
+    valid: conflicts.length === 0 && !overLimit && space.active,
+    conflicts: conflicts.map((conflict) => ({
+      allocation_id: conflict.id,
+      space_id: conflict.spaceId,
+      start_at: conflict.startAt.toISOString(),
+      end_at: conflict.endAt.toISOString(),
+      status: conflict.status,
+    })),
+    warnings,
+  };
+};

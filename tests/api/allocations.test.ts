@@ -1,0 +1,304 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { allocations, planningEvents, planningResources, spaces } from "@/db/schema";
+import { setPlanningClock } from "@/lib/planning/clock";
+import { sweepExpiredHolds } from "@/lib/planning/allocations/sweep-expired-holds";
+import { api } from "../helpers/app";
+import { makeMember, makeTeam } from "../helpers/factories";
+
+let team: Awaited<ReturnType<typeof makeTeam>>;
+let base: string;
+type Space = typeof spaces.$inferSelect;
+let hall: Space; // Hall AB, containing A and B
+let hallA: Space;
+let hallB: Space;
+let garden: Space;
+
+const makeSpace = async (accountId: number, fields: Partial<typeof spaces.$inferInsert> & { name: string }) => {
+  const [resource] = await getDb().insert(planningResources).values({ accountId }).returning();
+  const [space] = await getDb()
+    .insert(spaces)
+    .values({ accountId, resourceId: resource!.id, ...fields })
+    .returning();
+  return space!;
+};
+
+const at = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2027, 0, day, hour, minute)).toISOString();
+const book = (body: Record<string, unknown>, token = team.admin.token) => api.post(`${base}/planning/allocations`, { token, body: { allocation: body } });
+
+beforeAll(async () => {
+  team = await makeTeam();
+  base = `/api/v1/accounts/${team.account.id}`;
+  const accountId = team.account.id;
+  hall = await makeSpace(accountId, { name: "Hall AB", position: 1 });
+  hallA = await makeSpace(accountId, { name: "Hall A", parentId: hall.id, venueId: hall.id, position: 2 });
+  hallB = await makeSpace(accountId, { name: "Hall B", parentId: hall.id, venueId: hall.id, position: 3 });
+  garden = await makeSpace(accountId, { name: "Garden", position: 4, maxTentativeAllocations: 2, tentativeExpiryMinutes: 60 });
+});
+
+afterEach(() => setPlanningClock(null));
+
+describe("allocations: create, show, update, delete", () => {
+  it("creates a hold with the DESIGN.md fields, shows it, and answers 404 across accounts", async () => {
+    const created = await book({ space_id: hallA.id, start_at: at(4, 9), end_at: at(4, 12), title: "Board meeting", stage: "event", metadata: { po: "42" } });
+    expect(created.status).toBe(200);
+    expect(Object.keys(created.body).sort()).toEqual(
+      [
+        "id", "space_id", "resource_id", "event_id", "start_at", "end_at", "buffer_before_min", "buffer_after_min", "title", "description",
+        "category", "status", "stage", "sequence", "metadata", "expires_at", "created_at", "updated_at", "warnings",
+      ].sort(),
+    );
+    expect(created.body).toMatchObject({
+      space_id: hallA.id,
+      resource_id: hallA.resourceId,
+      status: "tentative",
+      sequence: 1,
+      start_at: "2027-01-04T09:00:00.000Z",
+      expires_at: null,
+      metadata: { po: "42" },
+    });
+    const shown = await api.get(`${base}/planning/allocations/${created.body.id}`, { token: team.agent.token });
+    expect(shown.status).toBe(200);
+    expect(shown.body.warnings).toBeUndefined();
+    const other = await makeTeam();
+    expect((await api.get(`/api/v1/accounts/${other.account.id}/planning/allocations/${created.body.id}`, { token: other.admin.token })).status).toBe(404);
+    expect((await api.get(`${base}/planning/allocations/not-a-uuid`, { token: team.admin.token })).status).toBe(404);
+    // Another account's space is not a target here.
+    const foreign = await makeSpace(other.account.id, { name: "Elsewhere" });
+    const refused = await book({ space_id: foreign.id, start_at: at(4, 9), end_at: at(4, 10) });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].field).toBe("space_id");
+  });
+
+  it("targets by resource_id as well as space_id", async () => {
+    const created = await book({ resource_id: hallB.resourceId, start_at: at(5, 9), end_at: at(5, 10) });
+    expect(created.status).toBe(200);
+    expect(created.body.space_id).toBe(hallB.id);
+  });
+
+  it("names the field of every invalid input (422)", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ start_at: at(6, 9), end_at: at(6, 10) }, "space_id"],
+      [{ space_id: hallA.id, start_at: "tomorrow", end_at: at(6, 10) }, "start_at"],
+      [{ space_id: hallA.id, start_at: at(6, 10), end_at: at(6, 9) }, "end_at"],
+      [{ space_id: hallA.id, start_at: at(6, 9), end_at: at(6, 10), buffer_before_min: -5 }, "buffer_before_min"],
+      [{ space_id: hallA.id, start_at: at(6, 9), end_at: at(6, 10), status: "expired" }, "status"],
+      [{ space_id: hallA.id, start_at: at(6, 9), end_at: at(6, 10), event_id: "00000000-0000-4000-8000-000000000000" }, "event_id"],
+      [{ space_id: "nope", start_at: at(6, 9), end_at: at(6, 10) }, "space_id"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await book(body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(response.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect(await getDb().$count(allocations, sql`${allocations.startAt} >= ${at(6, 0)}::timestamptz and ${allocations.startAt} < ${at(7, 0)}::timestamptz`)).toBe(0);
+  });
+
+  it("lets agents read but not write without planning_manage", async () => {
+    expect((await book({ space_id: hallA.id, start_at: at(7, 9), end_at: at(7, 10) }, team.agent.token)).status).toBe(403);
+    const planner = await makeMember(team.account.id, "agent");
+    await getDb().execute(sql`update account_users set permissions = array['planning_manage'] where user_id = ${planner.user.id}`);
+    expect((await book({ space_id: hallA.id, start_at: at(7, 9), end_at: at(7, 10) }, planner.token)).status).toBe(200);
+    const list = await api.get(`${base}/planning/allocations?start_at=${at(7, 0)}&end_at=${at(8, 0)}`, { token: team.agent.token });
+    expect(list.status).toBe(200);
+    expect(list.body.allocations).toHaveLength(1);
+  });
+
+  it("lists by window with overlap semantics and filters, and refuses windows that are missing or too long", async () => {
+    await book({ space_id: hallB.id, start_at: at(8, 22), end_at: at(9, 2), status: "confirmed" });
+    await book({ space_id: hallB.id, start_at: at(9, 10), end_at: at(9, 11), status: "cancelled" });
+    const list = async (query: string) => (await api.get(`${base}/planning/allocations?${query}`, { token: team.admin.token })).body;
+    expect((await list(`start_at=${at(9, 0)}&end_at=${at(10, 0)}`)).allocations.map((a: { start_at: string }) => a.start_at)).toEqual([
+      "2027-01-08T22:00:00.000Z",
+      "2027-01-09T10:00:00.000Z",
+    ]);
+    // Touching the window's edge is not overlapping it.
+    expect((await list(`start_at=${at(9, 2)}&end_at=${at(9, 10)}`)).allocations).toHaveLength(0);
+    expect((await list(`start_at=${at(9, 0)}&end_at=${at(10, 0)}&status=confirmed`)).meta.count).toBe(1);
+    expect((await list(`start_at=${at(9, 0)}&end_at=${at(10, 0)}&space_id=${hallA.id}`)).meta.count).toBe(0);
+    const missing = await api.get(`${base}/planning/allocations?start_at=${at(9, 0)}`, { token: team.admin.token });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0].field).toBe("end_at");
+    expect((await api.get(`${base}/planning/allocations?start_at=2027-01-01T00:00:00Z&end_at=2027-12-01T00:00:00Z`, { token: team.admin.token })).status).toBe(422);
+  });
+
+  it("updates, cancels (freeing the time) and deletes", async () => {
+    const created = await book({ space_id: hallA.id, start_at: at(11, 9), end_at: at(11, 10), status: "confirmed" });
+    const id = created.body.id;
+    const moved = await api.patch(`${base}/planning/allocations/${id}`, { token: team.admin.token, body: { allocation: { start_at: at(11, 13), end_at: at(11, 15), title: "Moved" } } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ start_at: "2027-01-11T13:00:00.000Z", title: "Moved", status: "confirmed" });
+    expect((await book({ space_id: hallA.id, start_at: at(11, 9), end_at: at(11, 10), status: "confirmed" })).status).toBe(200);
+    expect((await book({ space_id: hallA.id, start_at: at(11, 14), end_at: at(11, 16), status: "confirmed" })).status).toBe(409);
+    await api.patch(`${base}/planning/allocations/${id}`, { token: team.admin.token, body: { allocation: { status: "cancelled" } } });
+    expect((await book({ space_id: hallA.id, start_at: at(11, 14), end_at: at(11, 16), status: "confirmed" })).status).toBe(200);
+    expect((await api.delete(`${base}/planning/allocations/${id}`, { token: team.admin.token })).status).toBe(200);
+    expect((await api.get(`${base}/planning/allocations/${id}`, { token: team.admin.token })).status).toBe(404);
+  });
+});
+
+describe("double booking", () => {
+  it("refuses a confirmed allocation over a confirmed one with 409 naming it, and a hold over it too", async () => {
+    const first = await book({ space_id: hallA.id, start_at: at(12, 9), end_at: at(12, 12), status: "confirmed", title: "Wedding" });
+    const second = await book({ space_id: hallA.id, start_at: at(12, 11), end_at: at(12, 13), status: "confirmed" });
+    expect(second.status).toBe(409);
+    expect(second.body.description).toContain("Hall A is already booked");
+    expect(second.body.errors[0]).toMatchObject({ code: "conflict", message: `overlaps confirmed allocation ${first.body.id}` });
+    expect((await book({ space_id: hallA.id, start_at: at(12, 11), end_at: at(12, 13) })).status).toBe(409);
+  });
+
+  it("blocks through the hierarchy both ways, never between siblings", async () => {
+    expect((await book({ space_id: hallA.id, start_at: at(13, 9), end_at: at(13, 12), status: "confirmed" })).status).toBe(200);
+    expect((await book({ space_id: hallB.id, start_at: at(13, 9), end_at: at(13, 12), status: "confirmed" })).status).toBe(200);
+    expect((await book({ space_id: hall.id, start_at: at(13, 11), end_at: at(13, 13), status: "confirmed" })).status).toBe(409);
+    expect((await book({ space_id: hall.id, start_at: at(14, 9), end_at: at(14, 12), status: "confirmed" })).status).toBe(200);
+    const child = await book({ space_id: hallB.id, start_at: at(14, 10), end_at: at(14, 11), status: "confirmed" });
+    expect(child.status).toBe(409);
+    expect(child.body.description).toContain("Hall AB");
+  });
+
+  it("counts buffers: touching blocked ranges are fine, overlapping ones are not", async () => {
+    expect((await book({ space_id: hallB.id, start_at: at(15, 10), end_at: at(15, 12), buffer_after_min: 30, status: "confirmed" })).status).toBe(200);
+    expect((await book({ space_id: hallB.id, start_at: at(15, 12, 30), end_at: at(15, 14), status: "confirmed" })).status).toBe(200);
+    expect((await book({ space_id: hallB.id, start_at: at(15, 9), end_at: at(15, 9, 45), buffer_after_min: 15, status: "confirmed" })).status).toBe(200);
+    expect((await book({ space_id: hallB.id, start_at: at(15, 14, 15), end_at: at(15, 15), buffer_before_min: 30, status: "confirmed" })).status).toBe(409);
+  });
+
+  it("lets exactly one of 50 simultaneous confirmations through", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => book({ space_id: hallB.id, start_at: at(20, 9, i % 30), end_at: at(20, 12), status: "confirmed" })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(49);
+    const stored = await getDb().$count(allocations, sql`${allocations.spaceId} = ${hallB.id} and ${allocations.startAt} >= ${at(20, 0)}::timestamptz and ${allocations.startAt} < ${at(21, 0)}::timestamptz`);
+    expect(stored).toBe(1);
+  });
+});
+
+describe("holds", () => {
+  it("ranks overlapping holds, caps them per space and expires them by the clock", async () => {
+    const now = new Date("2027-02-01T08:00:00Z");
+    setPlanningClock(() => now);
+    const first = await book({ space_id: garden.id, start_at: at(25, 9), end_at: at(25, 12) });
+    const second = await book({ space_id: garden.id, start_at: at(25, 11), end_at: at(25, 14) });
+    expect([first.body.sequence, second.body.sequence]).toEqual([1, 2]);
+    expect(first.body.expires_at).toBe("2027-02-01T09:00:00.000Z");
+    // 10:00–11:00 meets only the first (the second starts at 11:00); 11:00–11:30 meets both.
+    expect((await book({ space_id: garden.id, start_at: at(25, 10), end_at: at(25, 11) })).body.sequence).toBe(2);
+    const third = await book({ space_id: garden.id, start_at: at(25, 11), end_at: at(25, 11, 30) });
+    expect(third.status).toBe(409);
+    expect(third.body.description).toContain("limit");
+    // An hour later both holds have lapsed: they stop counting at once, before any sweep.
+    setPlanningClock(() => new Date("2027-02-01T09:00:00Z"));
+    const fresh = await book({ space_id: garden.id, start_at: at(25, 11), end_at: at(25, 11, 30) });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.sequence).toBe(1);
+    expect((await api.get(`${base}/planning/allocations/${first.body.id}`, { token: team.admin.token })).body.status).toBe("tentative");
+    expect(await sweepExpiredHolds(getDb(), new Date("2027-02-01T09:00:00Z"))).toBe(3);
+    expect((await api.get(`${base}/planning/allocations/${first.body.id}`, { token: team.admin.token })).body.status).toBe("expired");
+    expect((await api.get(`${base}/planning/allocations/${fresh.body.id}`, { token: team.admin.token })).body.status).toBe("tentative");
+  });
+
+  it("confirms a hold, warns when it jumps the queue, and refuses confirming over a confirmed one", async () => {
+    const first = await book({ space_id: hallA.id, start_at: at(26, 9), end_at: at(26, 12) });
+    const second = await book({ space_id: hallA.id, start_at: at(26, 10), end_at: at(26, 13) });
+    const third = await book({ space_id: hallA.id, start_at: at(26, 11), end_at: at(26, 14) });
+    const confirm = (id: string) => api.patch(`${base}/planning/allocations/${id}`, { token: team.admin.token, body: { allocation: { status: "confirmed" } } });
+    const jumped = await confirm(second.body.id);
+    expect(jumped.status).toBe(200);
+    expect(jumped.body.warnings.map((w: { code: string }) => w.code)).toContain("jumping_the_queue");
+    expect(jumped.body.expires_at).toBeNull();
+    const blocked = await confirm(first.body.id);
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.errors[0].message).toBe(`overlaps confirmed allocation ${second.body.id}`);
+    expect((await confirm(third.body.id)).status).toBe(409);
+  });
+});
+
+describe("validate and find_available_slots", () => {
+  it("validates a window: conflicts, holds and hours", async () => {
+    const confirmed = await book({ space_id: hallB.id, start_at: at(27, 9), end_at: at(27, 12), status: "confirmed" });
+    const check = async (body: Record<string, unknown>) => (await api.post(`${base}/planning/allocations/validate`, { token: team.agent.token, body })).body;
+    const clash = await check({ resource_id: hall.resourceId, start_at: at(27, 11), end_at: at(27, 13) });
+    expect(clash.valid).toBe(false);
+    expect(clash.conflicts).toEqual([
+      { allocation_id: confirmed.body.id, space_id: hallB.id, start_at: "2027-01-27T09:00:00.000Z", end_at: "2027-01-27T12:00:00.000Z", status: "confirmed" },
+    ]);
+    expect((await check({ resource_id: hallA.resourceId, start_at: at(27, 11), end_at: at(27, 13) })).valid).toBe(true);
+    // Moving the allocation onto itself is not a conflict.
+    expect((await check({ resource_id: hallB.resourceId, start_at: at(27, 10), end_at: at(27, 13), allocation_id: confirmed.body.id })).valid).toBe(true);
+    expect((await check({ resource_id: hallB.resourceId, start_at: at(27, 12), end_at: at(27, 13), buffer_before_min: 15 })).valid).toBe(false);
+  });
+
+  it("finds slots around confirmed bookings and reports overlapping holds", async () => {
+    const room = await makeSpace(team.account.id, {
+      name: "Studio",
+      timezone: "Europe/Amsterdam",
+      workingHoursEnabled: true,
+      schedule: { monday: { open: "09:00", close: "17:00" } },
+      theater: 40,
+    });
+    // Monday 2027-03-01: Amsterdam is UTC+1. Booked 10:00–12:00 local; a hold 14:00–15:00 local.
+    await book({ space_id: room.id, start_at: "2027-03-01T09:00:00Z", end_at: "2027-03-01T11:00:00Z", status: "confirmed" });
+    await book({ space_id: room.id, start_at: "2027-03-01T13:00:00Z", end_at: "2027-03-01T14:00:00Z" });
+    const found = await api.post(`${base}/planning/allocations/find_available_slots`, {
+      token: team.agent.token,
+      body: { duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-02", start_time: "08:00", end_time: "18:00", space_ids: [room.id], attendees_count: 30, interval_minutes: 60 },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.slots).toEqual([
+      { space_id: room.id, start_at: "2027-03-01T08:00:00.000Z", end_at: "2027-03-01T09:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: room.id, start_at: "2027-03-01T11:00:00.000Z", end_at: "2027-03-01T12:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: room.id, start_at: "2027-03-01T12:00:00.000Z", end_at: "2027-03-01T13:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: room.id, start_at: "2027-03-01T13:00:00.000Z", end_at: "2027-03-01T14:00:00.000Z", tentative_overlaps: 1 },
+      { space_id: room.id, start_at: "2027-03-01T14:00:00.000Z", end_at: "2027-03-01T15:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: room.id, start_at: "2027-03-01T15:00:00.000Z", end_at: "2027-03-01T16:00:00.000Z", tentative_overlaps: 0 },
+    ]);
+    const tooMany = await api.post(`${base}/planning/allocations/find_available_slots`, {
+      token: team.agent.token,
+      body: { duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-01", space_ids: [room.id], attendees_count: 41 },
+    });
+    expect(tooMany.body.slots).toEqual([]);
+    const overnight = await api.post(`${base}/planning/allocations/find_available_slots`, {
+      token: team.agent.token,
+      body: { duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-01", start_time: "22:00", end_time: "02:00" },
+    });
+    expect(overnight.status).toBe(422);
+    expect(overnight.body.errors[0].field).toBe("end_time");
+  });
+});
+
+describe("events", () => {
+  it("keeps the event's updated_at moving with its allocations", async () => {
+    const [event] = await getDb()
+      .insert(planningEvents)
+      .values({ accountId: team.account.id, name: "Gala", currency: "EUR", updatedAt: new Date("2020-01-01T00:00:00Z") })
+      .returning();
+    const created = await book({ space_id: hallA.id, start_at: at(28, 9), end_at: at(28, 10), event_id: event!.id });
+    expect(created.body.event_id).toBe(event!.id);
+    const [after] = await getDb().select().from(planningEvents).where(sql`${planningEvents.id} = ${event!.id}`);
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(new Date("2020-01-02").getTime());
+  });
+});
+
+describe("iCalendar feed", () => {
+  it("serves a space's bookings, and those of the space around it, to the token alone", async () => {
+    setPlanningClock(() => new Date("2027-01-20T00:00:00Z"));
+    await book({ space_id: hallA.id, start_at: at(29, 9), end_at: at(29, 11), status: "confirmed", title: "Product launch" });
+    await book({ space_id: hall.id, start_at: at(30, 18), end_at: at(30, 23), title: "Gala dinner" });
+    await book({ space_id: hallB.id, start_at: at(31, 9), end_at: at(31, 10), title: "Not in Hall A" });
+    const url = `${base}/planning/spaces/${hallA.id}/calendar.ics`;
+    const feed = await api.get(`${url}?token=${hallA.icalToken}`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toContain("text/calendar");
+    expect(feed.text).toContain("SUMMARY:Product launch");
+    expect(feed.text).toContain("DTSTART:20270129T090000Z");
+    expect(feed.text).toContain("STATUS:CONFIRMED");
+    expect(feed.text).toContain("SUMMARY:Gala dinner (Hall AB)");
+    expect(feed.text).toContain("STATUS:TENTATIVE");
+    expect(feed.text).not.toContain("Not in Hall A");
+    expect((await api.get(`${url}?token=${hallB.icalToken}`)).status).toBe(404);
+    expect((await api.get(url)).status).toBe(422);
+  });
+});
