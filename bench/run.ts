@@ -2,38 +2,19 @@
 // kept in .bench-data), starts the production server on that database and measures the
 // conversation list, a three-condition filter and message paging at 1 and 32 clients.
 // Needs a build first (`npm run build`). Sizes: BENCH_CONVERSATIONS, BENCH_MESSAGES_PER_CONVERSATION.
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
-import { startEmbeddedPostgres } from "@/db/embedded";
 import { runMigrations } from "@/db/migrate";
+import { base, dataDir, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
 import { seedBenchAccount, type BenchAccount } from "./seed";
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const MESSAGES_PER_CONVERSATION = Number(process.env.BENCH_MESSAGES_PER_CONVERSATION ?? 10);
-const PORT = Number(process.env.BENCH_PORT ?? 3300);
-const dataDir = path.resolve(".bench-data");
-const base = `http://127.0.0.1:${PORT}`;
 
 type Seeded = { conversations: number; messagesPerConversation: number; accounts: BenchAccount[] };
-type Sample = { name: string; clients: number; requests: number; p50: number; p99: number; rps: number; errors: number };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-const openDatabase = async () => {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
-  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  const server = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, "postgres") });
-  const admin = postgres(server.urlFor("postgres"), { max: 1, onnotice: () => {} });
-  const [exists] = await admin`select 1 from pg_database where datname = 'venuedesk_bench'`;
-  if (!exists) await admin.unsafe("create database venuedesk_bench");
-  await admin.end();
-  return { url: server.urlFor("venuedesk_bench"), stop: () => server.stop() };
-};
 
 const seed = async (url: string): Promise<Seeded> => {
   const file = path.join(dataDir, "seed.json");
@@ -56,49 +37,8 @@ const seed = async (url: string): Promise<Seeded> => {
   return seeded;
 };
 
-const startServer = async (url: string) => {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!existsSync(path.join(distDir, "BUILD_ID"))) throw new Error("No production build: run `npm run build` first.");
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
-    env: { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench", NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error("server did not start");
-};
-
-const measure = async (name: string, clients: number, requests: number, send: (i: number) => Promise<Response>): Promise<Sample> => {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < requests) {
-        const i = next++;
-        const t0 = performance.now();
-        const response = await send(i);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (!response.ok) errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { name, clients, requests, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: requests / seconds, errors };
-};
-
 const main = async () => {
-  const database = await openDatabase();
+  const database = await openDatabase("venuedesk_bench");
   await runMigrations(database.url);
   const seeded = await seed(database.url);
   const [account] = seeded.accounts;
@@ -147,8 +87,7 @@ const main = async () => {
     }
     const after = await seqScans();
     console.log(`\n${seeded.accounts.length} accounts x ${seeded.conversations} conversations x ${seeded.messagesPerConversation} messages`);
-    console.log("| scenario | clients | p50 ms | p99 ms | req/s | errors |\n| - | - | - | - | - | - |");
-    for (const s of samples) console.log(`| ${s.name} | ${s.clients} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.rps.toFixed(0)} | ${s.errors} |`);
+    printSamples(samples);
     console.log(`\nmessages table during the run: ${after.seq_scan - before.seq_scan} sequential scans, ${after.idx_scan - before.idx_scan} index scans`);
   } finally {
     server.kill("SIGTERM");

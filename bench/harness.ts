@@ -1,0 +1,75 @@
+// Shared by the benchmark scripts: the embedded PostgreSQL in .bench-data, the production
+// server on a bench database, and a closed-loop load generator.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import postgres from "postgres";
+import { startEmbeddedPostgres } from "@/db/embedded";
+
+export const PORT = Number(process.env.BENCH_PORT ?? 3300);
+export const dataDir = path.resolve(".bench-data");
+export const base = `http://127.0.0.1:${PORT}`;
+
+export type Sample = { name: string; clients: number; requests: number; p50: number; p99: number; rps: number; errors: number };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** BENCH_DATABASE_URL's server, or the embedded one in .bench-data with `name` created on it. */
+export const openDatabase = async (name: string) => {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const server = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, "postgres") });
+  const admin = postgres(server.urlFor("postgres"), { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+  if (!exists) await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  return { url: server.urlFor(name), stop: () => server.stop() };
+};
+
+export const startServer = async (url: string) => {
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  if (!existsSync(path.join(distDir, "BUILD_ID"))) throw new Error("No production build: run `npm run build` first.");
+  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
+    env: { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench", NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error("server did not start");
+};
+
+export const measure = async (name: string, clients: number, requests: number, send: (i: number) => Promise<Response>): Promise<Sample> => {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < requests) {
+        const i = next++;
+        const t0 = performance.now();
+        const response = await send(i);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (!response.ok) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { name, clients, requests, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: requests / seconds, errors };
+};
+
+
+export const printSamples = (samples: Sample[]) => {
+  console.log("| scenario | clients | p50 ms | p99 ms | req/s | errors |\n| - | - | - | - | - | - |");
+  for (const s of samples) console.log(`| ${s.name} | ${s.clients} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.rps.toFixed(0)} | ${s.errors} |`);
+};
