@@ -18,4 +18,5 @@ import "@/lib/custom-filters/operations";
 import "@/lib/conversations/operations";
 import "@/lib/messages/operations";
 import "@/lib/client-api/operations";
+import "@/lib/planning/spaces/operations";
 import "@/lib/planning/allocations/operations";
