@@ -19,4 +19,6 @@ import "@/lib/conversations/operations";
 import "@/lib/messages/operations";
 import "@/lib/client-api/operations";
 import "@/lib/planning/spaces/operations";
+import "@/lib/companies/operations";
+import "@/lib/planning/events/operations";
 import "@/lib/planning/allocations/operations";

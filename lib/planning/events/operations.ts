@@ -1,0 +1,64 @@
+import { defineOperation } from "@/lib/http/operation";
+import { ZAccountParams } from "@/lib/http/schemas";
+import { ZCreateEvent, ZEventListQuery, ZEventParams, ZPlanningEvent, ZPlanningEventList, ZUpdateEvent } from "./schemas";
+
+const tag = "Planning events";
+const base = "/api/v1/accounts/{account_id}/planning/events";
+
+export const listEventsOp = defineOperation({
+  method: "GET",
+  path: base,
+  summary: "List planning events, newest first, 25 per page; `status` and `q` (part of the name) narrow the list",
+  tag,
+  callers: ["user"],
+  params: ZAccountParams,
+  query: ZEventListQuery,
+  response: ZPlanningEventList,
+});
+
+export const createEventOp = defineOperation({
+  method: "POST",
+  path: base,
+  summary: "Create a planning event (planning_manage)",
+  tag,
+  callers: ["user"],
+  params: ZAccountParams,
+  body: ZCreateEvent,
+  bodyKey: "event",
+  response: ZPlanningEvent,
+  errors: [403],
+});
+
+export const showEventOp = defineOperation({
+  method: "GET",
+  path: `${base}/{event_id}`,
+  summary: "Show a planning event with its allocation ids and span",
+  tag,
+  callers: ["user"],
+  params: ZEventParams,
+  response: ZPlanningEvent,
+  errors: [404],
+});
+
+export const updateEventOp = defineOperation({
+  method: "PATCH",
+  path: `${base}/{event_id}`,
+  summary: "Update a planning event (partial; planning_manage)",
+  tag,
+  callers: ["user"],
+  params: ZEventParams,
+  body: ZUpdateEvent,
+  bodyKey: "event",
+  response: ZPlanningEvent,
+  errors: [403, 404],
+});
+
+export const deleteEventOp = defineOperation({
+  method: "DELETE",
+  path: `${base}/{event_id}`,
+  summary: "Delete a planning event and its allocations (planning_manage)",
+  tag,
+  callers: ["user"],
+  params: ZEventParams,
+  errors: [403, 404],
+});

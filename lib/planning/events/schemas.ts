@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { planningEventStatuses } from "@/db/schema";
+import { ZAccountParams, ZBodyId, ZName, ZObject } from "@/lib/http/schemas";
+
+const currencies = new Set(Intl.supportedValuesOf("currency"));
+export const isCurrency = (code: string) => currencies.has(code);
+
+export const ZCurrency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code (three upper-case letters)" })
+  .refine(isCurrency, { message: "is not a known ISO 4217 currency" });
+
+const ZText = (max: number) => z.preprocess((value) => (value === "" ? null : value), z.string().max(max).nullable()).optional();
+
+const eventFields = {
+  name: ZName,
+  description: ZText(10_000),
+  status: z.enum(planningEventStatuses).optional().meta({ description: "lead when omitted" }),
+  contact_id: ZBodyId.nullable().optional().meta({ description: "A contact of the account" }),
+  company_id: ZBodyId.nullable().optional().meta({ description: "A company of the account" }),
+  attendees_count: z.int().min(0).max(10_000_000).nullable().optional(),
+  currency: ZCurrency.optional().meta({ description: "ISO 4217; the account's settings.currency (else EUR) when omitted" }),
+  pricing_plan_id: z.uuid({ message: "is not a valid id" }).nullable().optional(),
+  notes: ZText(100_000),
+  custom_attributes: ZObject.optional(),
+};
+
+export const ZCreateEvent = z.object(eventFields).meta({ id: "PlanningEventCreate" });
+export type CreateEventInput = z.output<typeof ZCreateEvent>;
+export const ZUpdateEvent = z.object(eventFields).partial().meta({ id: "PlanningEventUpdate" });
+export type UpdateEventInput = z.output<typeof ZUpdateEvent>;
+
+export const ZEventParams = ZAccountParams.extend({ event_id: z.uuid() });
+
+export const eventsPerPage = 25;
+
+export const ZEventListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).meta({ description: `1-based page (${eventsPerPage} per page)` }),
+  status: z.enum(planningEventStatuses).optional(),
+  q: z.string().trim().max(255).optional().meta({ description: "Part of the name, any case" }),
+});
+export type EventListQuery = z.output<typeof ZEventListQuery>;
+
+export const ZPlanningEvent = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(planningEventStatuses),
+    contact_id: z.int().nullable(),
+    company_id: z.int().nullable(),
+    attendees_count: z.int().nullable(),
+    currency: z.string(),
+    pricing_plan_id: z.uuid().nullable(),
+    notes: z.string().nullable(),
+    custom_attributes: ZObject,
+    allocation_ids: z.array(z.uuid()).meta({ description: "The event's allocations, earliest first (read-only)" }),
+    start_at: z.string().nullable().meta({ description: "Earliest start of its live allocations (read-only)" }),
+    end_at: z.string().nullable().meta({ description: "Latest end of its live allocations (read-only)" }),
+    created_at: z.string().meta({ description: "ISO 8601, UTC" }),
+    updated_at: z.string().meta({ description: "ISO 8601, UTC" }),
+  })
+  .meta({ id: "PlanningEvent" });
+
+export const ZPlanningEventList = z
+  .object({
+    events: z.array(ZPlanningEvent),
+    meta: z.object({ count: z.int().meta({ description: "Events matching, all pages" }), current_page: z.int() }),
+  })
+  .meta({ id: "PlanningEventList" });
