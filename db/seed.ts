@@ -1,11 +1,13 @@
-import { count } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { Db } from "./client";
-import { accounts, cannedResponses } from "./schema";
+import { accounts, cannedResponses, contacts } from "./schema";
 import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
 import { insertAgentBot } from "@/lib/agent-bots/agent-bots";
 import { tokenOf } from "@/lib/auth/access-tokens";
+import { accountContext } from "@/lib/auth/caller";
 import { createUser } from "@/lib/users/create-user";
 import { seedDemoConversations } from "./seed-conversations";
+import { seedDemoPlanning } from "./seed-planning";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.venuedesk.test";
 export const DEMO_AGENT_EMAIL = "agent@demo.venuedesk.test";
@@ -15,7 +17,7 @@ export type DemoLogin = { email: string; password: string; token: string };
 /**
  * Demo data for a first start: only when the database has no account at all, so it never
  * touches a database that is in use. Conversations, contacts and inboxes come from
- * seed-conversations.ts.
+ * seed-conversations.ts; spaces, events and allocations from seed-planning.ts.
  */
 export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | null> => {
   const [row] = await db.select({ n: count() }).from(accounts);
@@ -44,6 +46,8 @@ export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | nu
       ].map(([shortCode, content]) => ({ accountId: account.id, shortCode: shortCode!, content: content! })),
     );
     await seedDemoConversations(tx, account, admin, agent);
+    const contactIds = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.accountId, account.id)).orderBy(asc(contacts.id)).limit(6);
+    await seedDemoPlanning(await accountContext(tx, { kind: "user", user: admin }, account.id), contactIds.map((contact) => contact.id));
     return { email: DEMO_ADMIN_EMAIL, password, token: (await tokenOf(tx, "User", admin.id))! };
   });
 };

@@ -21,6 +21,8 @@ export type Operation = {
   body?: z.ZodType;
   /** Chatwoot's Rails `wrap_parameters`: a body may be sent bare or wrapped under this key. */
   bodyKey?: string;
+  /** Top-level keys read beside the wrapper (an event's `allocations` next to `event`). */
+  bodySiblings?: readonly string[];
   /** Also accept application/x-www-form-urlencoded (account update). */
   form?: boolean;
   /** Also accept multipart/form-data: text fields as form keys, files under `attachments[]`. */

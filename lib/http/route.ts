@@ -98,7 +98,9 @@ const readBody = async (request: Request, operation: Operation): Promise<unknown
     }
   }
   const wrapped = operation.bodyKey && isObject(raw) ? raw[operation.bodyKey] : undefined;
-  return parseInput(operation.body, isObject(wrapped) ? wrapped : raw);
+  if (!isObject(wrapped)) return parseInput(operation.body, raw);
+  const siblings = Object.fromEntries((operation.bodySiblings ?? []).filter((key) => isObject(raw) && key in raw).map((key) => [key, (raw as Record<string, unknown>)[key]]));
+  return parseInput(operation.body, { ...siblings, ...wrapped });
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

@@ -302,3 +302,46 @@ describe("iCalendar feed", () => {
     expect((await api.get(url)).status).toBe(422);
   });
 });
+
+describe("an event with its allocations", () => {
+  const eventBody = (allocations: Record<string, unknown>[]) => ({ event: { name: "Two-day congress", attendees_count: 120 }, allocations });
+
+  it("creates the event and its allocations together, linked both ways", async () => {
+    const created = await api.post(`${base}/planning/events`, {
+      token: team.admin.token,
+      body: eventBody([
+        { space_id: hallA.id, start_at: at(18, 9), end_at: at(18, 17), status: "confirmed" },
+        { space_id: hallB.id, start_at: at(19, 9), end_at: at(19, 17) },
+      ]),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.allocation_ids).toHaveLength(2);
+    expect(created.body.start_at).toBe("2027-01-18T09:00:00.000Z");
+    expect(created.body.end_at).toBe("2027-01-19T17:00:00.000Z");
+    const first = await api.get(`${base}/planning/allocations/${created.body.allocation_ids[0]}`, { token: team.admin.token });
+    expect(first.body.event_id).toBe(created.body.id);
+    // Deleting an allocation takes it out of the event's ids.
+    await api.delete(`${base}/planning/allocations/${created.body.allocation_ids[1]}`, { token: team.admin.token });
+    expect((await api.get(`${base}/planning/events/${created.body.id}`, { token: team.admin.token })).body.allocation_ids).toEqual([created.body.allocation_ids[0]]);
+  });
+
+  it("rolls back entirely when one allocation conflicts, naming its index", async () => {
+    const events = async () => (await api.get(`${base}/planning/events?q=congress`, { token: team.admin.token })).body.meta.count;
+    const before = await events();
+    const failed = await api.post(`${base}/planning/events`, {
+      token: team.admin.token,
+      body: eventBody([
+        { space_id: hallB.id, start_at: at(21, 9), end_at: at(21, 12), status: "confirmed" },
+        { space_id: hall.id, start_at: at(21, 11), end_at: at(21, 13), status: "confirmed" },
+      ]),
+    });
+    expect(failed.status).toBe(409);
+    expect(failed.body.errors[0].field).toBe("allocations.1.start_at");
+    expect(await events()).toBe(before);
+    const window = await api.get(`${base}/planning/allocations?start_at=${at(21, 0)}&end_at=${at(22, 0)}`, { token: team.admin.token });
+    expect(window.body.allocations).toEqual([]);
+    const invalid = await api.post(`${base}/planning/events`, { token: team.admin.token, body: eventBody([{ space_id: hallB.id, start_at: at(21, 9) }]) });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors[0].field).toBe("allocations.0.end_at");
+  });
+});

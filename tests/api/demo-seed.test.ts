@@ -32,6 +32,20 @@ describe("demo data", () => {
     expect(thread.length).toBeGreaterThan(0);
     expect(thread[0].message_type).toBe(0);
 
+    // Planning: the venue with its divided hall and three more rooms, events over the next four weeks.
+    const spaces = (await api.get(`${base}/spaces`, { token })).body.spaces;
+    expect(spaces.map((s: { name: string }) => s.name)).toEqual(["Canal House", "Grand Hall", "Hall A", "Hall B", "Library", "Garden Room", "Rooftop Terrace"]);
+    const grandHall = spaces.find((s: { name: string }) => s.name === "Grand Hall");
+    expect(spaces.filter((s: { parent_id: string }) => s.parent_id === grandHall.id).map((s: { name: string }) => s.name)).toEqual(["Hall A", "Hall B"]);
+    const now = Date.now();
+    const window = `start_at=${new Date(now).toISOString()}&end_at=${new Date(now + 35 * 86_400_000).toISOString()}`;
+    const booked = (await api.get(`${base}/planning/allocations?${window}`, { token })).body.allocations;
+    const statuses = booked.map((a: { status: string }) => a.status);
+    expect(statuses).toContain("confirmed");
+    expect(statuses).toContain("tentative");
+    expect(booked.some((a: { sequence: number | null }) => a.sequence === 2)).toBe(true);
+    expect((await api.get(`${base}/planning/events`, { token })).body.meta.count).toBeGreaterThanOrEqual(8);
+
     expect(await seedDemo(getDb(), "demo-password-1")).toBeNull();
   });
 });

@@ -107,6 +107,9 @@ type Settle = { space: SpaceRow; window: Window; status: "tentative" | "confirme
  * earlier hold. Returns the blocked resources, the hold rank and the warnings.
  */
 export const settlePlacement = async (db: DbOrTx, accountId: number, input: Settle) => {
+  // Shared with other bookings, exclusive with moving spaces (lib/planning/spaces): the hierarchy
+  // read below stays true until this transaction ends.
+  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtext('spaces.hierarchy'), ${accountId})`);
   const resources = await blockedResources(db, accountId, input.space.id);
   await lockResources(db, resources);
   const [conflict] = await confirmedConflicts(db, resources, input.window, input.selfId);

@@ -1,6 +1,6 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ZAccountParams } from "@/lib/http/schemas";
-import { ZCreateEvent, ZEventListQuery, ZEventParams, ZPlanningEvent, ZPlanningEventList, ZUpdateEvent } from "./schemas";
+import { ZCreateEventRequest, ZEventListQuery, ZEventParams, ZPlanningEvent, ZPlanningEventList, ZUpdateEvent } from "./schemas";
 
 const tag = "Planning events";
 const base = "/api/v1/accounts/{account_id}/planning/events";
@@ -19,14 +19,16 @@ export const listEventsOp = defineOperation({
 export const createEventOp = defineOperation({
   method: "POST",
   path: base,
-  summary: "Create a planning event (planning_manage)",
+  summary:
+    "Create a planning event (planning_manage); `allocations` beside `event` are created with it in one transaction, or nothing is (a conflict names the allocation's index, 409)",
   tag,
   callers: ["user"],
   params: ZAccountParams,
-  body: ZCreateEvent,
+  body: ZCreateEventRequest,
   bodyKey: "event",
+  bodySiblings: ["allocations"],
   response: ZPlanningEvent,
-  errors: [403],
+  errors: [403, 409],
 });
 
 export const showEventOp = defineOperation({

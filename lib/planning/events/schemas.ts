@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { planningEventStatuses } from "@/db/schema";
 import { ZAccountParams, ZBodyId, ZName, ZObject } from "@/lib/http/schemas";
+import { ZCreateAllocation } from "../allocations/schemas";
 
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 export const isCurrency = (code: string) => currencies.has(code);
@@ -27,6 +28,18 @@ const eventFields = {
 
 export const ZCreateEvent = z.object(eventFields).meta({ id: "PlanningEventCreate" });
 export type CreateEventInput = z.output<typeof ZCreateEvent>;
+/** The create request: the event, and optionally its allocations (sent beside `event`). */
+export const ZCreateEventRequest = z
+  .object({
+    ...eventFields,
+    allocations: z
+      .array(ZCreateAllocation)
+      .max(50)
+      .optional()
+      .meta({ description: "Allocations created with the event, in one transaction (sent beside `event`, not inside it)" }),
+  })
+  .meta({ id: "PlanningEventCreateRequest" });
+export type CreateEventRequest = z.output<typeof ZCreateEventRequest>;
 export const ZUpdateEvent = z.object(eventFields).partial().meta({ id: "PlanningEventUpdate" });
 export type UpdateEventInput = z.output<typeof ZUpdateEvent>;
 
