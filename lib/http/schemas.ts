@@ -37,3 +37,5 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** UUID path ids: anything else is answered 404 like an unknown id (never a database error). */
 export const isUuid = (value: string) => uuidPattern.test(value);
 export const ZUuidParam = z.string().max(64);
+/** A UUID in a body (spaces, events, allocations). */
+export const ZUuid = z.uuid({ message: "is not a valid id" });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { allocationStatuses } from "@/db/schema";
-import { ZObject } from "@/lib/http/schemas";
+import { ZObject, ZUuid } from "@/lib/http/schemas";
 
-export const ZUuid = z.uuid({ message: "is not a valid id" });
+export { ZUuid };
 const ZInstant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 timestamp" }).transform((value) => new Date(value));
 const ZMinutes = z.int().min(0).max(24 * 60);
 const ZText = (max: number) => z.string().trim().max(max).nullable().optional();

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { ZAccountParams, ZBool, ZName, ZObject, ZTimeZone } from "@/lib/http/schemas";
+import { ZAccountParams, ZBool, ZName, ZObject, ZTimeZone, ZUuid } from "@/lib/http/schemas";
+import { weekdays } from "../time";
 
-export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export { weekdays };
 const isWeekday = (key: string) => (weekdays as readonly string[]).includes(key);
 
 const maxInt = 2_147_483_647;
@@ -16,7 +17,6 @@ const fromForm = (value: unknown) => {
 const nullable = <S extends z.ZodType>(schema: S) => z.preprocess(fromForm, schema.nullable());
 const required = <S extends z.ZodType>(schema: S) => z.preprocess(fromForm, schema);
 
-export const ZUuid = z.uuid({ message: "is not a valid id" });
 const ZCount = z.int().min(0).max(maxInt);
 const ZDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 const ZText = (max: number) => z.preprocess((value) => (value === "" ? null : value), z.string().max(max).nullable());
