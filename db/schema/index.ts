@@ -3,3 +3,4 @@ export * from "./bots";
 export * from "./tokens";
 export * from "./conversations";
 export * from "./planning";
+export * from "./pricing";

@@ -1,0 +1,185 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, timestamps, users } from "./accounts";
+import { contacts } from "./conversations";
+import { companies, planningEvents, spaces } from "./planning";
+import { quoteStatuses } from "@/lib/quotes/states";
+
+type Json = Record<string, unknown>;
+const tz = () => timestamp({ withTimezone: true });
+const accountId = () =>
+  integer()
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+/** Money and rates are exact decimals (read and written as strings), never floats. */
+const money = () => numeric({ precision: 16, scale: 4 });
+
+export const rateUnits = ["hour", "day", "person", "person_hour", "fixed"] as const;
+export const rateCategories = ["space", "catering", "equipment", "staff", "other"] as const;
+
+export const rates = pgTable(
+  "rates",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    name: text().notNull(),
+    unit: text({ enum: rateUnits }).notNull(),
+    amount: money().notNull(),
+    /** Percent, e.g. 21 or 5.5. */
+    taxRate: numeric({ precision: 6, scale: 3 }).notNull().default("0"),
+    category: text({ enum: rateCategories }).notNull().default("space"),
+    /** Null: any space. A space's own rates go with it. */
+    spaceId: uuid().references(() => spaces.id, { onDelete: "cascade" }),
+    active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("rates_account_idx").on(t.accountId, t.name)],
+);
+
+/** A package a planner adds to a quote as one line (kept inside its plan). */
+export type BundleJson = { key: string; name: string; unit: "person" | "fixed"; amount: string; tax_rate: string; category: string; description: string | null };
+export type ClauseJson = { field: string; operator: string; value: unknown };
+
+export const pricingPlans = pgTable(
+  "pricing_plans",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    name: text().notNull(),
+    validFrom: date(),
+    validTo: date(),
+    repeatYearly: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    isDefault: boolean().notNull().default(false),
+    isIntegrationPlan: boolean().notNull().default(false),
+    experienceId: integer(),
+    bundles: jsonb().$type<BundleJson[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    index("pricing_plans_account_idx").on(t.accountId, t.name),
+    // One default plan per account: setting another clears the previous in the same transaction.
+    uniqueIndex("pricing_plans_one_default_key").on(t.accountId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const pricingRules = pgTable(
+  "pricing_rules",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    planId: integer()
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** A rate in use by a rule cannot be deleted (the API answers 409). */
+    rateId: integer()
+      .notNull()
+      .references(() => rates.id, { onDelete: "restrict" }),
+    priority: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    isDefault: boolean().notNull().default(false),
+    clauses: jsonb().$type<ClauseJson[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [index("pricing_rules_plan_idx").on(t.planId, t.priority, t.id), index("pricing_rules_rate_idx").on(t.rateId)],
+);
+
+export const discountTypes = ["percentage", "fixed_amount"] as const;
+
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    name: text().notNull(),
+    code: text().notNull(),
+    discountType: text({ enum: discountTypes }).notNull(),
+    value: money().notNull(),
+    active: boolean().notNull().default(true),
+    validUntil: date(),
+    maxRedemptions: integer(),
+    redemptionsCount: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("discount_codes_account_code_key").on(t.accountId, sql`lower(${t.code})`)],
+);
+
+
+/**
+ * One row per quote version. Everything the document shows is frozen in `snapshot` and
+ * `breakdown` when the version is computed, so later changes to rates, plans, the event or the
+ * account never change it.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    planningEventId: uuid()
+      .notNull()
+      .references(() => planningEvents.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    status: text({ enum: quoteStatuses }).notNull().default("draft"),
+    name: text(),
+    poNumber: text(),
+    notes: text(),
+    contactId: integer().references(() => contacts.id, { onDelete: "set null" }),
+    companyId: integer().references(() => companies.id, { onDelete: "set null" }),
+    pricingPlanId: integer(),
+    discountCodeIds: integer().array().notNull().default([]),
+    currency: text().notNull(),
+    totalExclTax: money().notNull(),
+    totalTax: money().notNull(),
+    totalInclTax: money().notNull(),
+    breakdown: jsonb().$type<Json>().notNull(),
+    overrides: jsonb().$type<Json>().notNull().default({}),
+    /** The pricing inputs and the document's parties as they were (account, customer, event, spaces). */
+    snapshot: jsonb().$type<Json>().notNull(),
+    /** `customer_*` and `company_*` overrides from the request. */
+    customer: jsonb().$type<Json>().notNull().default({}),
+    selectedOptionalKeys: text().array().notNull().default([]),
+    validUntil: date(),
+    publicToken: text().notNull(),
+    quoteSentAt: tz(),
+    viewedAt: tz(),
+    acceptedAt: tz(),
+    acceptanceReason: text(),
+    acceptedByName: text(),
+    acceptedByUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    acceptedIp: text(),
+    acceptedUserAgent: text(),
+    rejectedAt: tz(),
+    rejectionReason: text(),
+    withdrawnAt: tz(),
+    archivedAt: tz(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("quotes_event_version_key").on(t.planningEventId, t.version),
+    uniqueIndex("quotes_public_token_key").on(t.publicToken),
+    index("quotes_account_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+/** Mail that was sent, or kept because no SMTP server is configured (the portal's outbox). */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    quoteId: integer().references(() => quotes.id, { onDelete: "set null" }),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    attachmentName: text(),
+    status: text({ enum: ["stored", "sent", "failed"] }).notNull(),
+    error: text(),
+    sentAt: tz(),
+    createdAt: tz().notNull().defaultNow(),
+  },
+  (t) => [index("outbox_messages_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export type QuoteRow = typeof quotes.$inferSelect;
