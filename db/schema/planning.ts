@@ -128,8 +128,8 @@ export const planningEvents = pgTable(
     companyId: integer().references(() => companies.id, { onDelete: "set null" }),
     attendeesCount: integer(),
     currency: text().notNull(),
-    /** The pricing plan chosen for the event's quotes (pricing arrives with quotes). */
-    pricingPlanId: uuid(),
+    /** The pricing plan chosen for the event's quotes (foreign key in migration 0006: pricing_plans is declared later). */
+    pricingPlanId: integer(),
     notes: text(),
     customAttributes: jsonb().$type<Json>().notNull().default({}),
     ...timestamps,

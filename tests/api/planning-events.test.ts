@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { accounts, accountUsers, allocations, planningEvents } from "@/db/schema";
+import { accounts, accountUsers, allocations, planningEvents, pricingPlans } from "@/db/schema";
 import { api } from "../helpers/app";
 import { makeBot, makeMember, makeTeam } from "../helpers/factories";
 
@@ -98,6 +98,7 @@ describe("planning events", () => {
   it("stores every field and updates only the ones sent", async () => {
     const contactId = await makeContact(team);
     const companyId = await makeCompany(team);
+    const [plan] = await getDb().insert(pricingPlans).values({ accountId: team.account.id, name: "Summer" }).returning();
     const created = await create({
       name: "Product launch",
       description: "Two days",
@@ -106,7 +107,7 @@ describe("planning events", () => {
       company_id: companyId,
       attendees_count: 120,
       currency: "USD",
-      pricing_plan_id: "5b0c7c0e-3f0a-4d5e-8f59-2b7a1d2c9e10",
+      pricing_plan_id: plan!.id,
       notes: "Vegan lunch",
       custom_attributes: { source: "web" },
     });
@@ -116,7 +117,7 @@ describe("planning events", () => {
       company_id: companyId,
       attendees_count: 120,
       currency: "USD",
-      pricing_plan_id: "5b0c7c0e-3f0a-4d5e-8f59-2b7a1d2c9e10",
+      pricing_plan_id: plan!.id,
       notes: "Vegan lunch",
       custom_attributes: { source: "web" },
     });
@@ -153,6 +154,9 @@ describe("planning events", () => {
     await expectInvalid({ name: "x", attendees_count: -1 }, "attendees_count");
     await expectInvalid({ name: "x", attendees_count: 2.5 }, "attendees_count");
     await expectInvalid({ name: "x", pricing_plan_id: "plan-1" }, "pricing_plan_id");
+    // Another account's plan is not a choice here.
+    const [foreign] = await getDb().insert(pricingPlans).values({ accountId: (await makeTeam()).account.id, name: "Theirs" }).returning();
+    await expectInvalid({ name: "x", pricing_plan_id: foreign!.id }, "pricing_plan_id");
     await expectInvalid({ name: "x", contact_id: "abc" }, "contact_id");
     await expectInvalid({ name: "x", custom_attributes: [1] }, "custom_attributes");
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { allocations, companies, contacts, planningEvents } from "@/db/schema";
+import { allocations, companies, contacts, planningEvents, pricingPlans } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
@@ -77,7 +77,14 @@ const findEventRow = async (ctx: AccountCtx, id: string): Promise<PlanningEvent>
 export const findEvent = async (ctx: AccountCtx, id: string): Promise<EventView> => (await withAllocations(ctx, [await findEventRow(ctx, id)]))[0]!;
 
 /** A body's contact and company must be the account's own: a 422 naming the field, not a 404. */
-const ensureReferences = async (ctx: AccountCtx, input: { contact_id?: number | null; company_id?: number | null }) => {
+const ensureReferences = async (ctx: AccountCtx, input: { contact_id?: number | null; company_id?: number | null; pricing_plan_id?: number | null }) => {
+  if (input.pricing_plan_id) {
+    const [plan] = await ctx.db
+      .select({ id: pricingPlans.id })
+      .from(pricingPlans)
+      .where(and(eq(pricingPlans.accountId, ctx.account.id), eq(pricingPlans.id, input.pricing_plan_id)));
+    if (!plan) throw fieldError("pricing_plan_id", "is not a pricing plan of this account");
+  }
   if (input.contact_id) {
     const [contact] = await ctx.db
       .select({ id: contacts.id })

@@ -21,7 +21,7 @@ const eventFields = {
   company_id: ZBodyId.nullable().optional().meta({ description: "A company of the account" }),
   attendees_count: z.int().min(0).max(10_000_000).nullable().optional(),
   currency: ZCurrency.optional().meta({ description: "ISO 4217; the account's settings.currency (else EUR) when omitted" }),
-  pricing_plan_id: z.uuid({ message: "is not a valid id" }).nullable().optional(),
+  pricing_plan_id: ZBodyId.nullable().optional().meta({ description: "A pricing plan of the account: its quotes use it whatever the dates" }),
   notes: ZText(100_000),
   custom_attributes: ZObject.optional(),
 };
@@ -64,7 +64,7 @@ export const ZPlanningEvent = z
     company_id: z.int().nullable(),
     attendees_count: z.int().nullable(),
     currency: z.string(),
-    pricing_plan_id: z.uuid().nullable(),
+    pricing_plan_id: z.int().nullable(),
     notes: z.string().nullable(),
     custom_attributes: ZObject,
     allocation_ids: z.array(z.uuid()).meta({ description: "The event's allocations, earliest first (read-only)" }),
