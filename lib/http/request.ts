@@ -70,3 +70,6 @@ export const parseQuery = (url: URL): Record<string, string | string[]> => {
 /** Where links we hand out point: the configured public URL, else the address the request came to. */
 export const appBaseUrl = (request: Request) =>
   (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+
+/** Absolute links where the public URL is configured (the launcher always sets it), else root-relative. */
+export const publicBaseUrl = () => (process.env.APP_URL ?? "").replace(/\/+$/, "");

@@ -4,6 +4,7 @@ import { signedUploadPath } from "@/lib/storage/uploads";
 import { accountUsers, agentBots, attachments, contacts, messageStatuses, messages, users } from "@/db/schema";
 import { unixTime } from "@/lib/http/schemas";
 import { avatarUrl } from "@/lib/users/present";
+import { publicBaseUrl } from "@/lib/http/request";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -90,8 +91,6 @@ export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[]): Promise
   return { senders, attachments: byMessage };
 };
 
-/** Absolute links when the public URL is known (Chatwoot clients expect them), else root-relative. */
-const publicBaseUrl = () => (process.env.APP_URL ?? "").replace(/\/+$/, "");
 
 const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isInteger(value) ? value : null);
 
