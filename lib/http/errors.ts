@@ -15,6 +15,8 @@ export const errorStatus = {
   invalid_transition: 422,
   rate_limited: 429,
   internal_error: 500,
+  /** The mail server refused or could not be reached. */
+  delivery_failed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

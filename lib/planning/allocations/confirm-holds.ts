@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { allocations, spaces } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { planningNow } from "../clock";
+import { writeOccupancies } from "./occupancies";
+import { plainField, settlePlacement } from "./placement";
+
+const when = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(date);
+
+/**
+ * Turns an accepted quote's holds into bookings, inside the caller's transaction (the quote
+ * acceptance): each hold — lapsed ones too, if their time is still free — passes the booking
+ * rules and becomes confirmed; bookings stay; cancelled ones stay cancelled. A hold whose time
+ * has been taken refuses the whole acceptance with 409 in words a customer understands. Called
+ * for the account that owns the quote; no member permission is involved (the customer accepts).
+ */
+export const confirmHolds = async (db: DbOrTx, accountId: number, allocationIds: string[]) => {
+  if (allocationIds.length === 0) return;
+  const rows = await db
+    .select({ allocation: allocations, space: spaces })
+    .from(allocations)
+    .innerJoin(spaces, eq(spaces.id, allocations.spaceId))
+    .where(and(eq(allocations.accountId, accountId), inArray(allocations.id, allocationIds), inArray(allocations.status, ["tentative", "expired"])))
+    .orderBy(asc(allocations.startAt))
+    .for("update", { of: allocations });
+  const now = planningNow();
+  for (const { allocation, space } of rows) {
+    const window = { startAt: allocation.startAt, endAt: allocation.endAt, bufferBeforeMin: allocation.bufferBeforeMin, bufferAfterMin: allocation.bufferAfterMin };
+    let placed;
+    try {
+      placed = await settlePlacement(db, accountId, { space, window, status: "confirmed", sequence: allocation.sequence, selfId: allocation.id, now, field: plainField });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "conflict") {
+        throw new ApiError(
+          "conflict",
+          `Sorry, ${space.name} is no longer available on ${when(allocation.startAt, space.timezone)}. Please contact us and we will find another option.`,
+          { errors: [{ field: "allocation_ids", message: `allocation ${allocation.id} can no longer be confirmed`, code: "conflict" }] },
+        );
+      }
+      throw error;
+    }
+    const [confirmed] = await db
+      .update(allocations)
+      .set({ status: "confirmed", expiresAt: null, updatedAt: new Date() })
+      .where(eq(allocations.id, allocation.id))
+      .returning();
+    await writeOccupancies(db, confirmed!, placed.resources);
+  }
+};

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { ZAcceptQuote, ZCreateQuote, ZQuoteParams, ZQuoteRecordParams, ZRejectQuote, ZSendQuote, ZUpdateQuote } from "./schemas";
+
+const tag = "Quotes";
+const base = "/api/v1/accounts/{account_id}/planning/events/{event_id}/quotes";
+const record = `${base}/{id}`;
+
+/** The quote as the API answers it (breakdown documented in the README: DESIGN.md §6 shapes). */
+export const ZQuote = z
+  .object({
+    id: z.int(),
+    account_id: z.int(),
+    planning_event_id: z.uuid(),
+    status: z.enum(["draft", "sent", "withdrawn", "accepted", "rejected", "superseded", "archived", "expired"]),
+    version: z.int(),
+    name: z.string().nullable(),
+    po_number: z.string().nullable(),
+    notes: z.string().nullable(),
+    contact_id: z.int().nullable(),
+    company_id: z.int().nullable(),
+    pricing_plan_id: z.int().nullable(),
+    discount_code_id: z.int().nullable(),
+    discount_code_ids: z.array(z.int()),
+    currency: z.string(),
+    total_incl_tax: z.number(),
+    total_excl_tax: z.number(),
+    total_tax: z.number(),
+    breakdown: z.record(z.string(), z.unknown()),
+    overrides: z.record(z.string(), z.unknown()),
+    valid_until: z.string().nullable(),
+    public_token: z.string(),
+    public_url: z.string(),
+    preview_url: z.string(),
+    download_url: z.string(),
+    quote_sent_at: z.string().nullable(),
+    accepted_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Quote" });
+
+const quoteOp = ({ errors = [], ...fields }: { method: "GET" | "POST" | "PATCH"; path: string; summary: string; body?: z.ZodType; status?: 200 | 201; errors?: number[] }) =>
+  defineOperation({
+    ...fields,
+    tag,
+    callers: ["user"],
+    params: fields.path === base ? ZQuoteParams : ZQuoteRecordParams,
+    response: ZQuote,
+    errors: [403, 404, ...errors],
+  });
+
+export const listQuotesOp = defineOperation({
+  method: "GET",
+  path: base,
+  summary: "The event's quotes, newest version first",
+  tag,
+  callers: ["user"],
+  params: ZQuoteParams,
+  response: z.object({ payload: z.array(ZQuote) }),
+  errors: [404],
+});
+
+export const createQuoteOp = quoteOp({
+  method: "POST",
+  path: base,
+  summary:
+    "Price the event's live allocations into a new draft version (quote_manage): plan and rules chosen per allocation, overrides, discount codes in order, taxes by rate, exact decimals. Fields are sent unwrapped",
+  body: ZCreateQuote,
+  status: 201,
+});
+export const showQuoteOp = quoteOp({ method: "GET", path: record, summary: "Show a quote version" });
+export const updateQuoteOp = quoteOp({ method: "PATCH", path: record, summary: "Change a draft and price it again (422 invalid_transition once sent)", body: ZUpdateQuote });
+export const sendQuoteOp = quoteOp({
+  method: "POST",
+  path: `${record}/send_quote`,
+  summary:
+    "Email the quote with its PDF and public link (SMTP_URL, else the portal's outbox); any other delivery_mode only marks it sent. Sending again resends",
+  body: ZSendQuote,
+  errors: [502],
+});
+export const withdrawQuoteOp = quoteOp({ method: "POST", path: `${record}/withdraw`, summary: "Withdraw a sent quote" });
+export const reviseQuoteOp = quoteOp({
+  method: "POST",
+  path: `${record}/revise`,
+  summary: "A new draft version from this one, priced again; a draft or sent source becomes superseded. Answers the new version",
+  status: 201,
+});
+export const acceptQuoteOp = quoteOp({
+  method: "POST",
+  path: `${record}/accept`,
+  summary: "Accept on the customer's behalf: the event's holds are confirmed in the same transaction (409 if one no longer can be)",
+  body: ZAcceptQuote,
+  errors: [409],
+});
+export const rejectQuoteOp = quoteOp({ method: "POST", path: `${record}/reject`, summary: "Record the customer's rejection", body: ZRejectQuote });
+export const archiveQuoteOp = quoteOp({ method: "POST", path: `${record}/archive`, summary: "Archive a quote" });
+
+export const previewQuoteOp = defineOperation({
+  method: "GET",
+  path: `${record}/preview`,
+  summary: "The quote as an HTML page (the same document as the PDF and the public page)",
+  tag,
+  callers: ["user"],
+  params: ZQuoteRecordParams,
+  errors: [404],
+});
+
+export const downloadQuoteOp = defineOperation({
+  method: "GET",
+  path: `${record}/download`,
+  summary: "The quote as a PDF (Content-Disposition: attachment)",
+  tag,
+  callers: ["user"],
+  params: ZQuoteRecordParams,
+  errors: [404],
+});

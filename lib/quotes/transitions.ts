@@ -1,0 +1,216 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { accounts, discountCodes, planningEvents, quotes, type QuoteRow } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/authorize";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { ApiError, fieldError } from "@/lib/http/errors";
+import { deliverMail, senderAddress } from "@/lib/mail/deliver";
+import { confirmHolds } from "@/lib/planning/allocations/confirm-holds";
+import { priceFromSnapshot, type QuoteSnapshot } from "./compute";
+import type { StoredBreakdown } from "./document";
+import { documentOf, pdfFilename } from "./present";
+import { findQuoteEvent } from "./pricing-inputs";
+import { allowed, findQuote, inputOf, newPublicToken, nextVersion, statusOf, versionColumns } from "./quotes";
+import { renderQuotePdf } from "./render-pdf";
+import type { SendQuoteInput } from "./schemas";
+
+/** Runs `work` on the quote under its row lock, after the lifecycle allows `action`. */
+const act = async <T>(ctx: AccountCtx, eventId: string, id: number, work: (db: DbOrTx, quote: QuoteRow) => Promise<T>) => {
+  requirePermission(ctx, "quote_manage");
+  return ctx.db.transaction(async (db) => work(db, await findQuote({ ...ctx, db }, eventId, id, { forUpdate: true })));
+};
+
+const save = async (db: DbOrTx, quote: QuoteRow, changes: Partial<typeof quotes.$inferInsert>) => {
+  const [updated] = await db
+    .update(quotes)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(quotes.id, quote.id))
+    .returning();
+  return updated!;
+};
+
+export const withdrawQuote = (ctx: AccountCtx, eventId: string, id: number) =>
+  act(ctx, eventId, id, (db, quote) => {
+    allowed(quote, "withdraw");
+    return save(db, quote, { status: "withdrawn", withdrawnAt: new Date() });
+  });
+
+export const rejectQuote = (ctx: AccountCtx, eventId: string, id: number, reason: string) =>
+  act(ctx, eventId, id, (db, quote) => {
+    allowed(quote, "reject");
+    return save(db, quote, { status: "rejected", rejectedAt: new Date(), rejectionReason: reason });
+  });
+
+export const archiveQuote = (ctx: AccountCtx, eventId: string, id: number) =>
+  act(ctx, eventId, id, (db, quote) => {
+    allowed(quote, "archive");
+    return save(db, quote, { status: "archived", archivedAt: new Date() });
+  });
+
+/** A new draft version from this one's request, priced from the event as it is now. */
+export const reviseQuote = (ctx: AccountCtx, eventId: string, id: number) =>
+  act(ctx, eventId, id, async (db, quote) => {
+    const result = allowed(quote, "revise");
+    const tx = { ...ctx, db };
+    const event = await findQuoteEvent(tx, eventId);
+    const input = inputOf(quote);
+    // The old validity date may have passed: a revision gets a fresh one.
+    const columns = await versionColumns(tx, event, { ...input, valid_until: undefined });
+    const version = await nextVersion(tx, event.id);
+    if (result.allowed && result.source) await save(db, quote, { status: result.source });
+    const [revision] = await db
+      .insert(quotes)
+      .values({ ...columns, accountId: ctx.account.id, planningEventId: event.id, version, status: "draft", publicToken: newPublicToken() })
+      .returning();
+    return revision!;
+  });
+
+export type Acceptance = {
+  by: { userId: number | null; name: string | null; ip: string | null; userAgent: string | null };
+  reason?: string | null;
+  /** The customer's choice of optional lines on the public page (recomputed from the snapshot). */
+  selectedOptionalKeys?: string[];
+};
+
+/**
+ * Acceptance, by a manager or by the customer, under the quote's row lock: the lifecycle must
+ * allow it (a second acceptance returns the first one's result unchanged), the event's holds
+ * become bookings in the same transaction (409 if one can no longer be confirmed, and nothing
+ * changes), the discount codes count a redemption, and the event becomes definite.
+ */
+export const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acceptance): Promise<QuoteRow> => {
+  if (quote.status === "accepted") return quote;
+  allowed(quote, "accept");
+  const snapshot = quote.snapshot as QuoteSnapshot;
+  const offered = new Set((quote.breakdown as StoredBreakdown).optional_lines.map((line) => line.key));
+  const unknown = acceptance.selectedOptionalKeys?.find((key) => !offered.has(key));
+  if (unknown !== undefined) throw fieldError("selected_optional_keys", `names no optional line of this quote (${unknown})`);
+  const priced = acceptance.selectedOptionalKeys === undefined ? null : priceFromSnapshot(snapshot, acceptance.selectedOptionalKeys);
+  await confirmHolds(
+    db,
+    quote.accountId,
+    snapshot.allocations.map((allocation) => allocation.id),
+  );
+  if (quote.discountCodeIds.length > 0) {
+    await db
+      .update(discountCodes)
+      .set({ redemptionsCount: sql`${discountCodes.redemptionsCount} + 1` })
+      .where(and(eq(discountCodes.accountId, quote.accountId), inArray(discountCodes.id, quote.discountCodeIds)));
+  }
+  await db
+    .update(planningEvents)
+    .set({ status: "definite", updatedAt: new Date() })
+    .where(and(eq(planningEvents.id, quote.planningEventId), inArray(planningEvents.status, ["lead", "tentative"])));
+  return save(db, quote, {
+    status: "accepted",
+    acceptedAt: new Date(),
+    acceptanceReason: acceptance.reason ?? null,
+    acceptedByUserId: acceptance.by.userId,
+    acceptedByName: acceptance.by.name,
+    acceptedIp: acceptance.by.ip,
+    acceptedUserAgent: acceptance.by.userAgent,
+    ...(priced
+      ? {
+          breakdown: priced,
+          selectedOptionalKeys: acceptance.selectedOptionalKeys,
+          totalExclTax: priced.total_excl_tax,
+          totalTax: priced.total_tax,
+          totalInclTax: priced.total_incl_tax,
+        }
+      : {}),
+  });
+};
+
+/** The manager's acceptance through the API. */
+export const acceptQuote = (ctx: AccountCtx, eventId: string, id: number, reason: string | null) =>
+  act(ctx, eventId, id, (db, quote) => {
+    const user = ctx.caller.kind === "user" ? ctx.caller.user : null;
+    return acceptLocked(db, quote, { reason, by: { userId: user?.id ?? null, name: user?.name ?? null, ip: null, userAgent: null } });
+  });
+
+const defaultText = (document: ReturnType<typeof documentOf>, amount: string) =>
+  [
+    `Dear ${document.customer.name ?? "customer"},`,
+    "",
+    `Please find our quote for ${document.event.name} attached (version ${document.quote.version}, ${amount} ${document.quote.currency} incl. tax${
+      document.quote.valid_until ? `, valid until ${document.quote.valid_until}` : ""
+    }).`,
+    "",
+    `You can review it, choose optional items and accept it online: ${document.quote.public_url}`,
+    "",
+    `Kind regards,`,
+    document.account.name,
+  ].join("\n");
+
+/**
+ * send_quote: `delivery_mode` other than `email` only marks the quote sent (the planner sends it
+ * their own way); otherwise the customer is emailed with the PDF attached and the public link —
+ * through SMTP, or into the portal's outbox when no mail server is configured. Sending again
+ * resends. The mail goes out before the quote is marked, and a mail failure (502) leaves it as it was.
+ */
+export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, input: SendQuoteInput) => {
+  requirePermission(ctx, "quote_manage");
+  const quote = await findQuote(ctx, eventId, id);
+  allowed(quote, "send");
+  const byEmail = input.delivery_mode === undefined || input.delivery_mode === "email";
+  if (byEmail) {
+    const document = documentOf(quote);
+    const to = document.customer.email;
+    if (!to) throw fieldError("customer_email", "is needed to email the quote: set the contact's email or customer_email");
+    const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, ctx.account.id));
+    const text = input.body ?? defaultText(document, quote.totalInclTax);
+    await deliverMail(ctx.db, {
+      accountId: ctx.account.id,
+      quoteId: quote.id,
+      from: senderAddress(account!.name, account!.supportEmail),
+      replyTo: account!.supportEmail,
+      to,
+      subject: input.subject ?? `Your quote for ${document.event.name} from ${document.account.name}`,
+      text: input.body ? `${input.body}\n\n${document.quote.public_url}` : text,
+      html: input.html_body ?? null,
+      attachment: { filename: pdfFilename(quote), content: await renderQuotePdf(document), contentType: "application/pdf" },
+    });
+  }
+  return act(ctx, eventId, id, (db, locked) => {
+    allowed(locked, "send");
+    return save(db, locked, { status: "sent", quoteSentAt: new Date() });
+  });
+};
+
+/** The state a quote is in right now (`expired` included), for callers outside this module. */
+export const currentStatus = statusOf;
+
+/** The public page: the quote behind a token, and its first view recorded. */
+export const quoteByToken = async (db: DbOrTx, token: string, options: { recordView?: boolean } = {}): Promise<QuoteRow | null> => {
+  if (!/^[\w-]{20,64}$/.test(token)) return null;
+  const [quote] = await db.select().from(quotes).where(eq(quotes.publicToken, token));
+  if (!quote) return null;
+  if (options.recordView && quote.viewedAt === null && quote.status !== "draft") {
+    const [viewed] = await db
+      .update(quotes)
+      .set({ viewedAt: new Date() })
+      .where(and(eq(quotes.id, quote.id), sql`${quotes.viewedAt} is null`))
+      .returning();
+    return viewed ?? quote;
+  }
+  return quote;
+};
+
+/** The customer's acceptance through the public page: the token is the credential. */
+export const acceptByToken = async (db: DbOrTx, token: string, acceptance: Acceptance) =>
+  db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.publicToken, token)).for("update");
+    if (!quote) throw new ApiError("not_found", "Quote could not be found");
+    if (quote.status === "draft") throw new ApiError("invalid_transition", "This quote has not been sent yet");
+    return acceptLocked(tx, quote, acceptance);
+  });
+
+export const rejectByToken = async (db: DbOrTx, token: string, reason: string) =>
+  db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.publicToken, token)).for("update");
+    if (!quote) throw new ApiError("not_found", "Quote could not be found");
+    if (quote.status === "rejected") return quote;
+    if (quote.status === "draft") throw new ApiError("invalid_transition", "This quote has not been sent yet");
+    allowed(quote, "reject");
+    return save(tx, quote, { status: "rejected", rejectedAt: new Date(), rejectionReason: reason });
+  });

@@ -1,0 +1,337 @@
+import { eq, sql } from "drizzle-orm";
+import { createServer } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { allocations, discountCodes, outboxMessages, planningResources, pricingPlans, pricingRules, rates, spaces } from "@/db/schema";
+import { api } from "../helpers/app";
+import { makeTeam } from "../helpers/factories";
+
+type Team = Awaited<ReturnType<typeof makeTeam>>;
+
+/**
+ * A venue to price: one hall in Amsterdam, a day rate (weekends), an hourly rate (the default
+ * rule), catering per person, and two discount codes.
+ */
+const makeVenue = async (currency = "EUR") => {
+  const team = await makeTeam();
+  const accountId = team.account.id;
+  const db = getDb();
+  const [resource] = await db.insert(planningResources).values({ accountId }).returning();
+  const [hall] = await db.insert(spaces).values({ accountId, resourceId: resource!.id, name: "Grand Hall", timezone: "Europe/Amsterdam" }).returning();
+  const [day, hour, perPersonHour] = await db
+    .insert(rates)
+    .values([
+      { accountId, name: "Day rate", unit: "day", amount: currency === "JPY" ? "150000" : "1500.00", taxRate: "21" },
+      { accountId, name: "Hourly rate", unit: "hour", amount: currency === "JPY" ? "15000" : "120.50", taxRate: currency === "JPY" ? "10" : "21" },
+      { accountId, name: "Evening per person per hour", unit: "person_hour", amount: "3.25", taxRate: "21" },
+    ])
+    .returning();
+  const [plan] = await db.insert(pricingPlans).values({ accountId, name: "Standard", isDefault: true }).returning();
+  await db.insert(pricingRules).values([
+    { accountId, planId: plan!.id, name: "Long evenings", rateId: perPersonHour!.id, priority: 0, clauses: [
+      { field: "duration_hours", operator: "gte", value: 6 },
+      { field: "start_time", operator: "gte", value: "17:00" },
+    ] },
+    { accountId, planId: plan!.id, name: "Weekends", rateId: day!.id, priority: 1, clauses: [{ field: "weekday", operator: "in", value: ["sat", "sun"] }] },
+    { accountId, planId: plan!.id, name: "Hourly", rateId: hour!.id, priority: 9, isDefault: true },
+  ]);
+  const [summer, loyal, big] = await db
+    .insert(discountCodes)
+    .values([
+      { accountId, name: "Summer 10%", code: "SUMMER10", discountType: "percentage", value: "10" },
+      { accountId, name: "Loyal customer", code: "LOYAL50", discountType: "fixed_amount", value: "50" },
+      { accountId, name: "Big gesture", code: "BIG", discountType: "fixed_amount", value: "1000", maxRedemptions: 5 },
+    ])
+    .returning();
+  await db.execute(sql`update accounts set settings = jsonb_build_object('currency', ${currency}::text) where id = ${accountId}`);
+  return { team, hall: hall!, codes: { summer: summer!, loyal: loyal!, big: big! }, base: `/api/v1/accounts/${accountId}` };
+};
+type Venue = Awaited<ReturnType<typeof makeVenue>>;
+
+/** An event with allocations on the hall, local Amsterdam times (summer: UTC+2). */
+const makeEvent = async (venue: Venue, windows: [string, string][], extra: Record<string, unknown> = {}) => {
+  const created = await api.post(`${venue.base}/planning/events`, {
+    token: venue.team.admin.token,
+    body: {
+      event: { name: "Summer party", attendees_count: 100, ...extra },
+      allocations: windows.map(([start, end]) => ({ space_id: venue.hall.id, start_at: `${start}+02:00`, end_at: `${end}+02:00` })),
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body as { id: string; allocation_ids: string[] };
+};
+
+const quoteUrl = (venue: Venue, eventId: string, suffix = "") => `${venue.base}/planning/events/${eventId}/quotes${suffix}`;
+const createQuote = async (venue: Venue, eventId: string, body: Record<string, unknown>) => {
+  const response = await api.post(quoteUrl(venue, eventId), { token: venue.team.admin.token, body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+};
+const totals = (quote: { total_excl_tax: number; total_tax: number; total_incl_tax: number }) => [quote.total_excl_tax, quote.total_tax, quote.total_incl_tax];
+
+let venue: Venue;
+beforeAll(async () => {
+  venue = await makeVenue();
+});
+
+describe("quote totals, computed by hand", () => {
+  it("1. weekend day rate + catering, 10% then 50 off, two tax rates", async () => {
+    const event = await makeEvent(venue, [["2027-06-12T10:00:00", "2027-06-12T18:00:00"]]);
+    const quote = await createQuote(venue, event.id, {
+      name: "Wedding",
+      discount_code_ids: [venue.codes.summer.id, venue.codes.loyal.id],
+      overrides: { additional_lines: [{ name: "Catering buffet", unit_price: "42.50", quantity: 100, tax_rate: 9, category: "catering" }] },
+    });
+    // Lines: day rate 1 x 1500.00 (21%), catering 100 x 42.50 = 4250.00 (9%). Subtotal 5750.00.
+    // 10% = 575.00, spread 150.00 / 425.00 -> 1350.00 / 3825.00 (5175.00).
+    // 50.00 spread by largest remainder: 13.04 / 36.96 -> 1336.96 / 3788.04 (5125.00).
+    // Tax: 1336.96 x 21% = 280.7616 -> 280.76; 3788.04 x 9% = 340.9236 -> 340.92; 621.68.
+    expect(totals(quote)).toEqual([5125, 621.68, 5746.68]);
+    expect(quote.breakdown.subtotal_excl_tax).toBe(5750);
+    expect(quote.breakdown.discounts.map((d: { amount: number }) => d.amount)).toEqual([575, 50]);
+    expect(quote.breakdown.taxes).toEqual([
+      { tax_rate: 9, base: 3788.04, tax: 340.92 },
+      { tax_rate: 21, base: 1336.96, tax: 280.76 },
+    ]);
+    expect(quote.breakdown.lines[0]).toMatchObject({ key: `allocation:${event.allocation_ids[0]}`, quantity: 1, unit: "day", unit_price: 1500, discount: 163.04 });
+  });
+
+  it("2. weekday hours with a quantity override and a selected optional line, rounding half away from zero", async () => {
+    const event = await makeEvent(venue, [["2027-06-16T09:00:00", "2027-06-16T13:30:00"]]);
+    const quote = await createQuote(venue, event.id, {
+      overrides: {
+        lines: [{ key: `allocation:${event.allocation_ids[0]}`, quantity: "5" }],
+        optional_lines: [{ key: "champagne", name: "Champagne reception", unit_price: "12.75", quantity: 100, tax_rate: 21 }],
+      },
+      selected_optional_keys: ["champagne"],
+    });
+    // 4.5 h overridden to 5 x 120.50 = 602.50; champagne 100 x 12.75 = 1275.00; both 21%.
+    // Tax 126.525 -> 126.53 and 267.75: 394.28. Total 1877.50 + 394.28 = 2271.78.
+    expect(totals(quote)).toEqual([1877.5, 394.28, 2271.78]);
+    expect(quote.breakdown.optional_lines[0]).toMatchObject({ key: "champagne", selected: true, net: 1275 });
+  });
+
+  it("3. an excluded line and a discount larger than what is left: everything 0", async () => {
+    const event = await makeEvent(venue, [
+      ["2027-06-19T10:00:00", "2027-06-19T12:00:00"],
+      ["2027-06-21T10:00:00", "2027-06-21T12:00:00"],
+    ]);
+    const quote = await createQuote(venue, event.id, {
+      discount_code_id: venue.codes.big.id,
+      overrides: { lines: [{ key: `allocation:${event.allocation_ids[0]}`, included: false }] },
+    });
+    // Saturday's day rate is dropped; Monday 2 h x 120.50 = 241.00; 1000 off is capped at 241.00.
+    expect(totals(quote)).toEqual([0, 0, 0]);
+    expect(quote.breakdown.lines).toHaveLength(1);
+    expect(quote.breakdown.discounts[0].amount).toBe(241);
+  });
+
+  it("4. a long evening per person per hour, a DJ, 10% off", async () => {
+    const event = await makeEvent(venue, [["2027-06-25T18:00:00", "2027-06-26T00:00:00"]]);
+    const quote = await createQuote(venue, event.id, {
+      discount_code_ids: [venue.codes.summer.id],
+      overrides: { additional_lines: [{ name: "DJ", unit_price: 450, tax_rate: 21 }] },
+    });
+    // 6 h >= 6: 100 people x 6 h = 600 x 3.25 = 1950.00; DJ 450.00. Subtotal 2400.00.
+    // 10% = 240.00 spread 195.00 / 45.00 -> 1755.00 / 405.00. Tax 21%: 368.55 + 85.05 = 453.60.
+    expect(totals(quote)).toEqual([2160, 453.6, 2613.6]);
+    expect(quote.breakdown.lines[0]).toMatchObject({ unit: "person_hour", quantity: 600 });
+  });
+
+  it("5. yen: no minor unit, a fractional unit price rounds to whole yen", async () => {
+    const yen = await makeVenue("JPY");
+    const event = await makeEvent(yen, [["2027-06-16T10:00:00", "2027-06-16T12:30:00"]]);
+    const quote = await createQuote(yen, event.id, {
+      overrides: { additional_lines: [{ name: "Coffee service", unit_price: "3333.33", quantity: 1, tax_rate: 8 }] },
+    });
+    // 2.5 h x 15000 = 37500 (10%: 3750); coffee 3333.33 -> 3333 (8%: 266.64 -> 267). 40833 + 4017 = 44850.
+    expect(quote.currency).toBe("JPY");
+    expect(totals(quote)).toEqual([40833, 4017, 44850]);
+  });
+});
+
+describe("quote routes and lifecycle", () => {
+  it("answers create with INTERFACE.md's fields, lists and shows versions, edits drafts only", async () => {
+    const event = await makeEvent(venue, [["2027-07-03T10:00:00", "2027-07-03T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, { name: "Offer", po_number: "PO-7", customer_email: "guest@example.com" });
+    for (const key of ["id", "account_id", "planning_event_id", "status", "version", "currency", "total_incl_tax", "breakdown", "overrides", "valid_until", "public_token", "public_url", "preview_url", "download_url", "quote_sent_at", "accepted_at"]) {
+      expect(quote, key).toHaveProperty(key);
+    }
+    expect(quote).toMatchObject({ status: "draft", version: 1, po_number: "PO-7", planning_event_id: event.id });
+    expect(quote.public_url).toMatch(/\/q\/[\w-]{32}$/);
+    const second = await createQuote(venue, event.id, {});
+    expect(second.version).toBe(2);
+    const list = await api.get(quoteUrl(venue, event.id), { token: venue.team.agent.token });
+    expect(list.body.payload.map((q: { version: number }) => q.version)).toEqual([2, 1]);
+    const patched = await api.patch(quoteUrl(venue, event.id, `/${quote.id}`), { token: venue.team.admin.token, body: { notes: "Includes setup", discount_code_ids: [venue.codes.summer.id] } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ notes: "Includes setup", po_number: "PO-7", discount_code_ids: [venue.codes.summer.id] });
+    expect(patched.body.total_excl_tax).toBe(1350);
+    const sent = await api.post(quoteUrl(venue, event.id, `/${quote.id}/send_quote`), { token: venue.team.admin.token, body: { delivery_mode: "manual" } });
+    expect(sent.body).toMatchObject({ status: "sent" });
+    expect(sent.body.quote_sent_at).not.toBeNull();
+    const refused = await api.patch(quoteUrl(venue, event.id, `/${quote.id}`), { token: venue.team.admin.token, body: { notes: "late" } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].code).toBe("invalid_transition");
+    expect((await api.post(quoteUrl(venue, event.id), { token: venue.team.agent.token, body: {} })).status).toBe(403);
+    const other = await makeTeam();
+    expect((await api.get(`/api/v1/accounts/${other.account.id}/planning/events/${event.id}/quotes/${quote.id}`, { token: other.admin.token })).status).toBe(404);
+  });
+
+  it("walks the lifecycle: withdraw, revise (superseding), reject, archive, and refuses the illegal moves", async () => {
+    const event = await makeEvent(venue, [["2027-07-10T10:00:00", "2027-07-10T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, {});
+    const act = (id: number, action: string, body: Record<string, unknown> = {}) =>
+      api.post(quoteUrl(venue, event.id, `/${id}/${action}`), { token: venue.team.admin.token, body });
+    expect((await act(quote.id, "withdraw")).status).toBe(422);
+    await act(quote.id, "send_quote", { delivery_mode: "manual" });
+    expect((await act(quote.id, "withdraw")).body.status).toBe("withdrawn");
+    expect((await act(quote.id, "accept")).status).toBe(422);
+    const revised = await act(quote.id, "revise");
+    expect(revised.status).toBe(201);
+    expect(revised.body).toMatchObject({ version: 2, status: "draft" });
+    expect(revised.body.public_token).not.toBe(quote.public_token);
+    // Revising a draft supersedes it.
+    const third = await act(revised.body.id, "revise");
+    expect((await api.get(quoteUrl(venue, event.id, `/${revised.body.id}`), { token: venue.team.admin.token })).body.status).toBe("superseded");
+    expect((await act(third.body.id, "reject")).status).toBe(422);
+    expect((await act(third.body.id, "reject", { rejection_reason: "Too expensive" })).body).toMatchObject({ status: "rejected", rejection_reason: "Too expensive" });
+    expect((await act(third.body.id, "archive")).body.status).toBe("archived");
+    expect((await act(third.body.id, "archive")).status).toBe(422);
+    expect((await act(third.body.id, "revise")).status).toBe(422);
+  });
+
+  it("keeps a version's numbers when rates change later; a revision prices again", async () => {
+    const event = await makeEvent(venue, [["2027-07-17T10:00:00", "2027-07-17T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, {});
+    expect(quote.total_excl_tax).toBe(1500);
+    await getDb().update(rates).set({ amount: "1800.00" }).where(sql`${rates.accountId} = ${venue.team.account.id} and ${rates.name} = 'Day rate'`);
+    const again = await api.get(quoteUrl(venue, event.id, `/${quote.id}`), { token: venue.team.admin.token });
+    expect(again.body.total_excl_tax).toBe(1500);
+    const revised = await api.post(quoteUrl(venue, event.id, `/${quote.id}/revise`), { token: venue.team.admin.token, body: {} });
+    expect(revised.body.total_excl_tax).toBe(1800);
+    await getDb().update(rates).set({ amount: "1500.00" }).where(sql`${rates.accountId} = ${venue.team.account.id} and ${rates.name} = 'Day rate'`);
+  });
+
+  it("accepting confirms the event's holds in the same transaction, and refuses (changing nothing) when one is taken", async () => {
+    const event = await makeEvent(venue, [["2027-07-24T10:00:00", "2027-07-24T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, { discount_code_ids: [venue.codes.big.id] });
+    const accepted = await api.post(quoteUrl(venue, event.id, `/${quote.id}/accept`), { token: venue.team.admin.token, body: { acceptance_reason: "Signed on the phone" } });
+    expect(accepted.body).toMatchObject({ status: "accepted", acceptance_reason: "Signed on the phone" });
+    const [booked] = await getDb().select().from(allocations).where(eq(allocations.id, event.allocation_ids[0]!));
+    expect(booked!.status).toBe("confirmed");
+    const [big] = await getDb().select().from(discountCodes).where(eq(discountCodes.id, venue.codes.big.id));
+    expect(big!.redemptionsCount).toBe(1);
+    // Accepting again answers the same acceptance.
+    const again = await api.post(quoteUrl(venue, event.id, `/${quote.id}/accept`), { token: venue.team.admin.token, body: {} });
+    expect(again.body.accepted_at).toBe(accepted.body.accepted_at);
+  });
+
+  it("refuses acceptance with 409 when a hold's time has been booked meanwhile, and leaves the quote as it was", async () => {
+    const event = await makeEvent(venue, [["2027-08-07T10:00:00", "2027-08-07T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, {});
+    // The hold lapses (or is dropped) and another customer books the time.
+    await getDb().update(allocations).set({ status: "expired" }).where(eq(allocations.id, event.allocation_ids[0]!));
+    await getDb().execute(sql`delete from allocation_occupancies where allocation_id = ${event.allocation_ids[0]!}`);
+    const other = await api.post(`${venue.base}/planning/allocations`, {
+      token: venue.team.admin.token,
+      body: { allocation: { space_id: venue.hall.id, start_at: "2027-08-07T14:00:00+02:00", end_at: "2027-08-07T18:00:00+02:00", status: "confirmed" } },
+    });
+    expect(other.status).toBe(200);
+    const refused = await api.post(quoteUrl(venue, event.id, `/${quote.id}/accept`), { token: venue.team.admin.token, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.description).toContain("Grand Hall is no longer available");
+    expect((await api.get(quoteUrl(venue, event.id, `/${quote.id}`), { token: venue.team.admin.token })).body.status).toBe("draft");
+  });
+
+  it("settles 20 simultaneous acceptances and a withdrawal to one consistent outcome", async () => {
+    const event = await makeEvent(venue, [["2027-08-14T10:00:00", "2027-08-14T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, {});
+    await api.post(quoteUrl(venue, event.id, `/${quote.id}/send_quote`), { token: venue.team.admin.token, body: { delivery_mode: "manual" } });
+    const accept = () => api.post(quoteUrl(venue, event.id, `/${quote.id}/accept`), { token: venue.team.admin.token, body: {} });
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, accept),
+      api.post(quoteUrl(venue, event.id, `/${quote.id}/withdraw`), { token: venue.team.admin.token, body: {} }),
+      ...Array.from({ length: 10 }, accept),
+    ]);
+    const final = (await api.get(quoteUrl(venue, event.id, `/${quote.id}`), { token: venue.team.admin.token })).body;
+    const [hold] = await getDb().select().from(allocations).where(eq(allocations.id, event.allocation_ids[0]!));
+    if (final.status === "accepted") {
+      expect(results[10]!.status).toBe(422);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+      expect(hold!.status).toBe("confirmed");
+    } else {
+      expect(final.status).toBe("withdrawn");
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(hold!.status).toBe("tentative");
+    }
+  });
+});
+
+describe("sending", () => {
+  let smtp: SMTPServer;
+  const received: { to: string; raw: string }[] = [];
+  let port = 0;
+
+  beforeAll(async () => {
+    port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+      });
+    });
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: Buffer.concat(chunks).toString("utf8") });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  });
+
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it("emails the customer through SMTP with the PDF attached and the public link", async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const event = await makeEvent(venue, [["2027-09-04T10:00:00", "2027-09-04T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, { customer_email: "bride@example.com", customer_first_name: "Anna" });
+    const sent = await api.post(quoteUrl(venue, event.id, `/${quote.id}/send_quote`), {
+      token: venue.team.admin.token,
+      body: { subject: "Your wedding quote", body: "Dear Anna, here it is." },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.status).toBe("sent");
+    const mail = received.at(-1)!;
+    expect(mail.to).toBe("bride@example.com");
+    expect(mail.raw).toContain("Subject: Your wedding quote");
+    expect(mail.raw).toContain(`/q/${quote.public_token}`);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=.?quote-/);
+    const [logged] = await getDb().select().from(outboxMessages).where(eq(outboxMessages.quoteId, quote.id));
+    expect(logged!.status).toBe("sent");
+  });
+
+  it("keeps the message in the outbox when no mail server is configured, and needs an address", async () => {
+    delete process.env.SMTP_URL;
+    const event = await makeEvent(venue, [["2027-09-11T10:00:00", "2027-09-11T16:00:00"]]);
+    const noAddress = await createQuote(venue, event.id, {});
+    const refused = await api.post(quoteUrl(venue, event.id, `/${noAddress.id}/send_quote`), { token: venue.team.admin.token, body: {} });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].field).toBe("customer_email");
+    const quote = await createQuote(venue, event.id, { customer_email: "planner@example.com" });
+    const sent = await api.post(quoteUrl(venue, event.id, `/${quote.id}/send_quote`), { token: venue.team.admin.token, body: {} });
+    expect(sent.body.status).toBe("sent");
+    const [stored] = await getDb().select().from(outboxMessages).where(eq(outboxMessages.quoteId, quote.id));
+    expect(stored).toMatchObject({ status: "stored", toAddress: "planner@example.com" });
+    expect(stored!.textBody).toContain(`/q/${quote.public_token}`);
+  });
+});
