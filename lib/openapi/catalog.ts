@@ -22,3 +22,6 @@ import "@/lib/planning/spaces/operations";
 import "@/lib/companies/operations";
 import "@/lib/planning/events/operations";
 import "@/lib/planning/allocations/operations";
+import "@/lib/pricing/rates/operations";
+import "@/lib/pricing/pricing-plans/operations";
+import "@/lib/pricing/discount-codes/operations";
