@@ -25,3 +25,4 @@ import "@/lib/planning/allocations/operations";
 import "@/lib/pricing/rates/operations";
 import "@/lib/pricing/pricing-plans/operations";
 import "@/lib/pricing/discount-codes/operations";
+import "@/lib/quotes/operations";

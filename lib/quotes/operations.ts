@@ -40,15 +40,9 @@ export const ZQuote = z
   })
   .meta({ id: "Quote" });
 
-const quoteOp = ({ errors = [], ...fields }: { method: "GET" | "POST" | "PATCH"; path: string; summary: string; body?: z.ZodType; status?: 200 | 201; errors?: number[] }) =>
-  defineOperation({
-    ...fields,
-    tag,
-    callers: ["user"],
-    params: fields.path === base ? ZQuoteParams : ZQuoteRecordParams,
-    response: ZQuote,
-    errors: [403, 404, ...errors],
-  });
+/** What every quote operation shares: user tokens, the quote as the answer. */
+const quoteAnswer = { tag, callers: ["user"], response: ZQuote } as const;
+const onRecord = { ...quoteAnswer, params: ZQuoteRecordParams } as const;
 
 export const listQuotesOp = defineOperation({
   method: "GET",
@@ -61,40 +55,61 @@ export const listQuotesOp = defineOperation({
   errors: [404],
 });
 
-export const createQuoteOp = quoteOp({
+export const createQuoteOp = defineOperation({
+  ...quoteAnswer,
   method: "POST",
   path: base,
   summary:
     "Price the event's live allocations into a new draft version (quote_manage): plan and rules chosen per allocation, overrides, discount codes in order, taxes by rate, exact decimals. Fields are sent unwrapped",
+  params: ZQuoteParams,
   body: ZCreateQuote,
   status: 201,
+  errors: [403, 404],
 });
-export const showQuoteOp = quoteOp({ method: "GET", path: record, summary: "Show a quote version" });
-export const updateQuoteOp = quoteOp({ method: "PATCH", path: record, summary: "Change a draft and price it again (422 invalid_transition once sent)", body: ZUpdateQuote });
-export const sendQuoteOp = quoteOp({
+export const showQuoteOp = defineOperation({ ...onRecord, method: "GET", path: record, summary: "Show a quote version", errors: [404] });
+export const updateQuoteOp = defineOperation({
+  ...onRecord,
+  method: "PATCH",
+  path: record,
+  summary: "Change a draft and price it again (422 invalid_transition once sent)",
+  body: ZUpdateQuote,
+  errors: [403, 404],
+});
+export const sendQuoteOp = defineOperation({
+  ...onRecord,
   method: "POST",
   path: `${record}/send_quote`,
   summary:
     "Email the quote with its PDF and public link (SMTP_URL, else the portal's outbox); any other delivery_mode only marks it sent. Sending again resends",
   body: ZSendQuote,
-  errors: [502],
+  errors: [403, 404, 502],
 });
-export const withdrawQuoteOp = quoteOp({ method: "POST", path: `${record}/withdraw`, summary: "Withdraw a sent quote" });
-export const reviseQuoteOp = quoteOp({
+export const withdrawQuoteOp = defineOperation({ ...onRecord, method: "POST", path: `${record}/withdraw`, summary: "Withdraw a sent quote", errors: [403, 404] });
+export const reviseQuoteOp = defineOperation({
+  ...onRecord,
   method: "POST",
   path: `${record}/revise`,
   summary: "A new draft version from this one, priced again; a draft or sent source becomes superseded. Answers the new version",
   status: 201,
+  errors: [403, 404],
 });
-export const acceptQuoteOp = quoteOp({
+export const acceptQuoteOp = defineOperation({
+  ...onRecord,
   method: "POST",
   path: `${record}/accept`,
   summary: "Accept on the customer's behalf: the event's holds are confirmed in the same transaction (409 if one no longer can be)",
   body: ZAcceptQuote,
-  errors: [409],
+  errors: [403, 404, 409],
 });
-export const rejectQuoteOp = quoteOp({ method: "POST", path: `${record}/reject`, summary: "Record the customer's rejection", body: ZRejectQuote });
-export const archiveQuoteOp = quoteOp({ method: "POST", path: `${record}/archive`, summary: "Archive a quote" });
+export const rejectQuoteOp = defineOperation({
+  ...onRecord,
+  method: "POST",
+  path: `${record}/reject`,
+  summary: "Record the customer's rejection",
+  body: ZRejectQuote,
+  errors: [403, 404],
+});
+export const archiveQuoteOp = defineOperation({ ...onRecord, method: "POST", path: `${record}/archive`, summary: "Archive a quote", errors: [403, 404] });
 
 export const previewQuoteOp = defineOperation({
   method: "GET",
