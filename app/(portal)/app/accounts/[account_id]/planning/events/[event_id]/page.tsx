@@ -1,0 +1,168 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AllocationList } from "@/components/planning/events/allocation-list";
+import {
+  calendarDayPath,
+  eventAllocations,
+  eventPeople,
+  eventsPath,
+  findPortalEvent,
+  maxListedAllocations,
+  spaceInfo,
+} from "@/components/planning/events/event-data";
+import { eventStatusLabels, formatWindow, zoneLabel } from "@/components/planning/events/event-format";
+import { EventForm } from "@/components/planning/events/event-form";
+import { EventStatusBadge } from "@/components/planning/events/event-status";
+import { canPlan } from "@/components/planning/spaces/space-data";
+import { DetailList } from "@/components/planning/spaces/space-details";
+import { Notice } from "@/components/settings/notice";
+import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { pageContext, type SearchParams } from "@/lib/portal/context";
+import { accountPath, readNotice } from "@/lib/portal/paths";
+import {
+  createEventCompanyAction,
+  deleteEventAction,
+  searchEventCompaniesAction,
+  searchEventContactsAction,
+  updateEventAction,
+} from "@/lib/portal/planning-event-actions";
+
+export const metadata: Metadata = { title: "Event · Venuedesk" };
+
+const currencies = Intl.supportedValuesOf("currency");
+const notSet = <span className="text-slate-400">Not set</span>;
+
+export default async function EventPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ account_id: string; event_id: string }>;
+  searchParams: SearchParams;
+}) {
+  const { account_id, event_id } = await params;
+  const ctx = await pageContext(account_id);
+  const event = await findPortalEvent(ctx, event_id);
+  const [allocations, spaces, people] = await Promise.all([eventAllocations(ctx, event), spaceInfo(ctx), eventPeople(ctx, [event])]);
+  const planner = canPlan(ctx);
+  const id = ctx.account.id;
+  const contact = event.contactId ? { id: event.contactId, label: people.contacts.get(event.contactId) ?? `Contact #${event.contactId}`, detail: null } : null;
+  const company = event.companyId ? { id: event.companyId, label: people.companies.get(event.companyId) ?? `Company #${event.companyId}`, detail: null } : null;
+  const zone = allocations[0] ? spaces.get(allocations[0].spaceId)?.timezone : undefined;
+  const calendar = accountPath(id, "planning");
+
+  return (
+    <>
+      <PageHeader
+        title={event.name}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <EventStatusBadge status={event.status} />
+            {event.startAt && event.endAt && zone ? (
+              <span>
+                {formatWindow(event.startAt, event.endAt, zone)} ({zoneLabel(zone)})
+              </span>
+            ) : (
+              <span>No spaces booked yet</span>
+            )}
+          </span>
+        }
+        back={{ href: eventsPath(id), label: "Events" }}
+      />
+      <Notice notice={readNotice((await searchParams).notice)} noun="Event" />
+
+      <div className="space-y-6">
+        <Card title="Details" description={planner ? undefined : "Only planners can change an event."}>
+          {planner ? (
+            <EventForm
+              action={updateEventAction.bind(null, id, event.id)}
+              event={{
+                name: event.name,
+                status: event.status,
+                attendees_count: event.attendeesCount,
+                currency: event.currency,
+                contact,
+                company,
+                description: event.description,
+                notes: event.notes,
+              }}
+              defaultCurrency={event.currency}
+              currencies={currencies}
+              pickers={{
+                searchContacts: searchEventContactsAction.bind(null, id),
+                searchCompanies: searchEventCompaniesAction.bind(null, id),
+                createCompany: createEventCompanyAction.bind(null, id),
+              }}
+              submitLabel="Save changes"
+            />
+          ) : (
+            <DetailList
+              rows={[
+                ["Status", eventStatusLabels[event.status]],
+                ["Attendees", event.attendeesCount ?? notSet],
+                ["Currency", event.currency],
+                [
+                  "Contact",
+                  contact ? (
+                    <Link href={accountPath(id, "contacts", contact.id)} className="rounded text-indigo-700 hover:underline">
+                      {contact.label}
+                    </Link>
+                  ) : (
+                    notSet
+                  ),
+                ],
+                ["Company", company?.label ?? notSet],
+                ["Description", event.description ?? notSet],
+                ["Notes", event.notes ? <span className="whitespace-pre-line">{event.notes}</span> : notSet],
+              ]}
+            />
+          )}
+        </Card>
+
+        <Card
+          title="Allocations"
+          description={
+            allocations.length > 0
+              ? `The spaces booked or held for this event, in each space's time zone.${event.allocationIds.length > maxListedAllocations ? ` The first ${maxListedAllocations} are shown.` : ""}`
+              : undefined
+          }
+        >
+          {allocations.length > 0 ? (
+            <AllocationList allocations={allocations} spaces={spaces} calendarHref={(date) => calendarDayPath(id, date)} />
+          ) : (
+            <p className="text-sm text-slate-500">
+              No spaces are booked or held for this event yet.{" "}
+              <Link href={calendar} className="rounded font-medium text-indigo-700 hover:underline">
+                Open the calendar
+              </Link>{" "}
+              to find a free slot.
+            </p>
+          )}
+        </Card>
+
+        {planner ? (
+          <Card title="Delete event">
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <p className="max-w-xl text-sm text-slate-600">Its bookings and holds are deleted with it, which frees their spaces at once.</p>
+              <ConfirmButton
+                action={deleteEventAction.bind(null, id, event.id)}
+                label="Delete event"
+                triggerVariant="danger"
+                triggerSize="md"
+                title={`Delete “${event.name}”?`}
+                description={
+                  allocations.length > 0
+                    ? `Its allocations (${allocations.length}) are deleted with it and their spaces freed. This cannot be undone.`
+                    : "This cannot be undone."
+                }
+                confirmLabel="Delete event"
+                pendingLabel="Deleting…"
+              />
+            </div>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { eventsPath } from "@/components/planning/events/event-data";
+import { EventForm } from "@/components/planning/events/event-form";
+import { canPlan } from "@/components/planning/spaces/space-data";
+import { PlannersOnly } from "@/components/planning/spaces/planners-only";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { isCurrency } from "@/lib/planning/events/schemas";
+import { pageContext } from "@/lib/portal/context";
+import {
+  createEventAction,
+  createEventCompanyAction,
+  searchEventCompaniesAction,
+  searchEventContactsAction,
+} from "@/lib/portal/planning-event-actions";
+
+export const metadata: Metadata = { title: "New event · Venuedesk" };
+
+const currencies = Intl.supportedValuesOf("currency");
+
+export default async function NewEventPage({ params }: { params: Promise<{ account_id: string }> }) {
+  const ctx = await pageContext((await params).account_id);
+  const list = eventsPath(ctx.account.id);
+  const back = { href: list, label: "Events" };
+  if (!canPlan(ctx)) {
+    return (
+      <>
+        <PageHeader title="New event" back={back} />
+        <PlannersOnly what="add events" back={back} />
+      </>
+    );
+  }
+  // The service's own default: the account's currency when it names a real one, else EUR.
+  const setting = ctx.account.settings.currency;
+  const currency = typeof setting === "string" && isCurrency(setting.trim().toUpperCase()) ? setting.trim().toUpperCase() : "EUR";
+  const id = ctx.account.id;
+  return (
+    <>
+      <PageHeader title="New event" description="Record the enquiry; book its spaces on the calendar once it exists." back={back} />
+      <Card>
+        <EventForm
+          action={createEventAction.bind(null, id)}
+          defaultCurrency={currency}
+          currencies={currencies}
+          pickers={{
+            searchContacts: searchEventContactsAction.bind(null, id),
+            searchCompanies: searchEventCompaniesAction.bind(null, id),
+            createCompany: createEventCompanyAction.bind(null, id),
+          }}
+          submitLabel="Create event"
+          cancelHref={list}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { canPlan, spaceChoices, spacesPath, timeZoneChoices } from "@/components/planning/spaces/space-data";
+import { SpaceForm } from "@/components/planning/spaces/space-form";
+import { PlannersOnly } from "@/components/planning/spaces/planners-only";
+import { PageHeader } from "@/components/ui/page-header";
+import { listSpaces } from "@/lib/planning/spaces/spaces";
+import { accountTimeZone } from "@/lib/portal/contact-lookups";
+import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
+import { createSpaceAction } from "@/lib/portal/space-actions";
+
+export const metadata: Metadata = { title: "New space · Venuedesk" };
+
+export default async function NewSpacePage({ params, searchParams }: { params: Promise<{ account_id: string }>; searchParams: SearchParams }) {
+  const ctx = await pageContext((await params).account_id);
+  const list = spacesPath(ctx.account.id);
+  const back = { href: list, label: "Spaces" };
+  if (!canPlan(ctx)) {
+    return (
+      <>
+        <PageHeader title="New space" back={back} />
+        <PlannersOnly what="add spaces" back={back} />
+      </>
+    );
+  }
+  const spaces = await listSpaces(ctx);
+  // "New space inside …" links name the container; the venue follows from it in the form.
+  const inside = firstParam((await searchParams).parent_id);
+  const parent = spaces.find((space) => space.id === inside);
+  // A new room is most likely in the same zone as the venue it joins.
+  const zone = parent?.timezone ?? spaces.find((space) => space.parentId === null)?.timezone ?? accountTimeZone(ctx);
+  return (
+    <>
+      <PageHeader title="New space" description="A venue, a hall or a room: anything that can be booked." back={back} />
+      <SpaceForm
+        action={createSpaceAction.bind(null, ctx.account.id)}
+        spaces={spaceChoices(spaces)}
+        parentId={parent?.id}
+        timeZones={timeZoneChoices()}
+        defaultTimeZone={zone}
+        submitLabel="Create space"
+        cancelHref={list}
+      />
+    </>
+  );
+}

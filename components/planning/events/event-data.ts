@@ -1,0 +1,88 @@
+import { notFound } from "next/navigation";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { findCompany } from "@/lib/companies/companies";
+import { findContact } from "@/lib/contacts/contacts";
+import type { Contact } from "@/lib/contacts/present";
+import { isUuid } from "@/lib/http/schemas";
+import { findAllocation } from "@/lib/planning/allocations/allocations";
+import type { AllocationRow } from "@/lib/planning/allocations/present";
+import { findEvent, listEvents } from "@/lib/planning/events/events";
+import type { EventView } from "@/lib/planning/events/present";
+import { ZEventListQuery, type EventListQuery } from "@/lib/planning/events/schemas";
+import { listSpaces } from "@/lib/planning/spaces/spaces";
+import { firstParam } from "@/lib/portal/context";
+import { orNotFound } from "@/lib/portal/lookups";
+import { accountPath } from "@/lib/portal/paths";
+
+/** Server-side lookups for the events pages. */
+
+export const eventsPath = (accountId: number, ...segments: string[]) => accountPath(accountId, "planning", "events", ...segments);
+
+/** The calendar at the local day of a booking (the calendar reads `date`). */
+export const calendarDayPath = (accountId: number, date: string) => `${accountPath(accountId, "planning")}?date=${date}`;
+
+export const contactName = (contact: Pick<Contact, "id" | "name" | "email" | "phoneNumber">) =>
+  contact.name || contact.email || contact.phoneNumber || `Contact #${contact.id}`;
+
+export const findPortalEvent = async (ctx: AccountCtx, id: string) => {
+  if (!isUuid(id)) notFound();
+  return orNotFound(findEvent(ctx, id));
+};
+
+/** The list's URL query read with the service's own schema; values it refuses fall back to the defaults. */
+export const readEventQuery = (params: Record<string, string | string[] | undefined>): EventListQuery => {
+  const { shape } = ZEventListQuery;
+  const page = shape.page.safeParse(firstParam(params.page));
+  const status = shape.status.safeParse(firstParam(params.status) || undefined);
+  const q = shape.q.safeParse(firstParam(params.q) || undefined);
+  return { page: page.success ? page.data : 1, status: status.success ? status.data : undefined, q: (q.success && q.data) || undefined };
+};
+
+export const loadEventPage = (ctx: AccountCtx, params: Record<string, string | string[] | undefined>) => {
+  const query = readEventQuery(params);
+  return listEvents(ctx, query).then((page) => ({ ...page, query }));
+};
+
+/** Lookups that may race a deletion: a record gone since the event named it shows as missing. */
+const orNull = <T>(lookup: Promise<T>) => lookup.catch(() => null);
+
+/** Names of the contacts and companies the events refer to, each looked up once. */
+export const eventPeople = async (ctx: AccountCtx, events: EventView[]) => {
+  const contactIds = [...new Set(events.flatMap((event) => (event.contactId ? [event.contactId] : [])))];
+  const companyIds = [...new Set(events.flatMap((event) => (event.companyId ? [event.companyId] : [])))];
+  const [contacts, companies] = await Promise.all([
+    Promise.all(contactIds.map((id) => orNull(findContact(ctx, id)))),
+    Promise.all(companyIds.map((id) => orNull(findCompany(ctx, id)))),
+  ]);
+  return {
+    contacts: new Map(contacts.flatMap((contact) => (contact ? [[contact.id, contactName(contact)] as const] : []))),
+    companies: new Map(companies.flatMap((company) => (company ? [[company.id, company.name] as const] : []))),
+  };
+};
+
+export type SpaceInfo = { name: string; timezone: string };
+
+export const spaceInfo = async (ctx: AccountCtx): Promise<Map<string, SpaceInfo>> =>
+  new Map((await listSpaces(ctx)).map((space) => [space.id, { name: space.name, timezone: space.timezone }]));
+
+/**
+ * The zone each event's dates are shown in: its first allocation's space's. Events without
+ * allocations have no dates.
+ */
+export const eventZones = async (ctx: AccountCtx, events: EventView[], spaces: Map<string, SpaceInfo>) => {
+  const firsts = await Promise.all(events.map((event) => (event.allocationIds[0] ? orNull(findAllocation(ctx, event.allocationIds[0])) : null)));
+  return new Map(
+    events.flatMap((event, index) => {
+      const zone = spaces.get(firsts[index]?.spaceId ?? "")?.timezone;
+      return zone ? [[event.id, zone] as const] : [];
+    }),
+  );
+};
+
+/** An event has a handful of allocations; the page lists at most this many. */
+export const maxListedAllocations = 200;
+
+export const eventAllocations = async (ctx: AccountCtx, event: EventView): Promise<AllocationRow[]> =>
+  (await Promise.all(event.allocationIds.slice(0, maxListedAllocations).map((id) => orNull(findAllocation(ctx, id))))).filter(
+    (row): row is AllocationRow => row !== null,
+  );

@@ -1,0 +1,141 @@
+"use client";
+
+import { useActionState } from "react";
+import type { PlanningEventStatus } from "@/db/schema";
+import { FormActions } from "@/components/settings/form-actions";
+import { FormMessage } from "@/components/settings/form-message";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import type { PickerOption } from "@/lib/portal/planning-event-actions";
+import { eventStatusLabels } from "./event-format";
+import { RecordPicker } from "./record-picker";
+
+export type EventFormValues = {
+  name: string;
+  status: PlanningEventStatus;
+  attendees_count: number | null;
+  currency: string;
+  contact: PickerOption | null;
+  company: PickerOption | null;
+  description: string | null;
+  notes: string | null;
+};
+
+type Pickers = {
+  searchContacts: (q: string) => Promise<PickerOption[]>;
+  searchCompanies: (q: string) => Promise<PickerOption[]>;
+  createCompany: (name: string) => Promise<{ option: PickerOption } | { error: string }>;
+};
+
+const statusOptions = Object.entries(eventStatusLabels).map(([value, label]) => ({ value, label }));
+
+export const EventForm = ({
+  action,
+  event,
+  defaultCurrency,
+  currencies,
+  pickers,
+  submitLabel,
+  cancelHref,
+}: {
+  action: FormAction;
+  event?: EventFormValues;
+  defaultCurrency: string;
+  currencies: string[];
+  pickers: Pickers;
+  submitLabel: string;
+  cancelHref?: string;
+}) => {
+  const [state, formAction] = useActionState(action, idleState);
+  return (
+    <form action={formAction} noValidate className="space-y-5">
+      <FormMessage state={state} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Input
+          label="Name"
+          name="name"
+          required
+          autoComplete="off"
+          defaultValue={valueOf(state, "name", event?.name)}
+          error={state.errors.name}
+          className="sm:col-span-2"
+        />
+        <Select
+          label="Status"
+          name="status"
+          options={statusOptions}
+          defaultValue={valueOf(state, "status", event?.status ?? "lead")}
+          error={state.errors.status}
+          hint="Lead → tentative → definite; or lost or cancelled."
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <Input
+            label="Attendees"
+            name="attendees_count"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={valueOf(state, "attendees_count", event?.attendees_count?.toString())}
+            error={state.errors.attendees_count}
+          />
+          <Input
+            label="Currency"
+            name="currency"
+            list="event-currencies"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={3}
+            defaultValue={valueOf(state, "currency", event?.currency ?? defaultCurrency)}
+            error={state.errors.currency}
+            hint="ISO 4217, e.g. EUR"
+            className="[&_input]:uppercase"
+          />
+          <datalist id="event-currencies">
+            {currencies.map((code) => (
+              <option key={code} value={code} />
+            ))}
+          </datalist>
+        </div>
+        {/* The pickers keep their own state; a failed submit leaves them as chosen. */}
+        <RecordPicker
+          name="contact_id"
+          label="Contact"
+          initial={event?.contact ?? null}
+          search={pickers.searchContacts}
+          placeholder="Search by name, email or phone"
+          error={state.errors.contact_id}
+        />
+        <RecordPicker
+          name="company_id"
+          label="Company"
+          initial={event?.company ?? null}
+          search={pickers.searchCompanies}
+          create={{ noun: "company", run: pickers.createCompany }}
+          placeholder="Search or add a company"
+          error={state.errors.company_id}
+        />
+        <Textarea
+          label="Description"
+          name="description"
+          rows={2}
+          defaultValue={valueOf(state, "description", event?.description)}
+          error={state.errors.description}
+          className="sm:col-span-2"
+        />
+        <Textarea
+          label="Notes"
+          name="notes"
+          rows={4}
+          defaultValue={valueOf(state, "notes", event?.notes)}
+          error={state.errors.notes}
+          hint="For the team: catering, set-up, what the client asked for."
+          className="sm:col-span-2"
+        />
+      </div>
+      <FormActions submitLabel={submitLabel} cancelHref={cancelHref} />
+    </form>
+  );
+};

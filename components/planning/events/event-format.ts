@@ -1,0 +1,49 @@
+/** Dates and labels for events and their allocations; no React, no server imports. */
+
+import type { AllocationStatus, PlanningEventStatus } from "@/db/schema";
+
+export const eventStatusLabels: Record<PlanningEventStatus, string> = {
+  lead: "Lead",
+  tentative: "Tentative",
+  definite: "Definite",
+  lost: "Lost",
+  cancelled: "Cancelled",
+};
+
+export const allocationStatusLabels: Record<AllocationStatus, string> = {
+  tentative: "Hold",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" });
+const dayInYearFormat = (timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short" });
+const yearOf = (instant: Date, timeZone: string) => localDate(instant, timeZone).slice(0, 4);
+const timeFormat = (timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dateKey = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The local date `YYYY-MM-DD` of an instant in a zone. */
+export const localDate = (instant: Date, timeZone: string) => dateKey(timeZone).format(instant);
+
+export const formatDay = (instant: Date, timeZone: string) => dayFormat(timeZone).format(instant);
+export const formatTime = (instant: Date, timeZone: string) => timeFormat(timeZone).format(instant);
+
+/**
+ * A window in a zone's wall-clock time: "Tue 1 Dec 2026, 09:00–17:00" within a day (an end at
+ * the next midnight reads 24:00), else both ends in full.
+ */
+export const formatWindow = (start: Date, end: Date, timeZone: string) => {
+  const day = formatDay(start, timeZone);
+  const endsAtMidnight = formatTime(end, timeZone) === "00:00" && end.getTime() > start.getTime();
+  const lastInstant = endsAtMidnight ? new Date(end.getTime() - 1) : end;
+  if (localDate(start, timeZone) === localDate(lastInstant, timeZone)) {
+    return `${day}, ${formatTime(start, timeZone)}–${endsAtMidnight ? "24:00" : formatTime(end, timeZone)}`;
+  }
+  // Within one year the year is said once, at the end.
+  const from = yearOf(start, timeZone) === yearOf(end, timeZone) ? dayInYearFormat(timeZone).format(start) : day;
+  return `${from}, ${formatTime(start, timeZone)} – ${formatDay(end, timeZone)}, ${formatTime(end, timeZone)}`;
+};
+
+export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");

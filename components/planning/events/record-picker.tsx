@@ -1,0 +1,203 @@
+"use client";
+
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { cn } from "@/components/ui/cn";
+import { Field, controlClass, describedBy } from "@/components/ui/field";
+import type { PickerOption } from "@/lib/portal/planning-event-actions";
+
+type Props = {
+  /** The form field the chosen record's id is sent as ("" when none). */
+  name: string;
+  label: string;
+  initial: PickerOption | null;
+  search: (q: string) => Promise<PickerOption[]>;
+  /** Offered when nothing matches the typed name exactly. */
+  create?: { noun: string; run: (name: string) => Promise<{ option: PickerOption } | { error: string }> };
+  placeholder?: string;
+  hint?: string;
+  error?: string;
+};
+
+/**
+ * A searchable choice of one record (a contact, a company): a combobox whose list asks the
+ * server as the planner types. Leaving the box without choosing keeps the previous choice;
+ * emptying it clears the choice.
+ */
+export const RecordPicker = ({ name, label, initial, search, create, placeholder, hint, error }: Props) => {
+  const id = `field-${name}`;
+  const listId = `${id}-options`;
+  const [selected, setSelected] = useState<PickerOption | null>(initial);
+  const [query, setQuery] = useState(initial?.label ?? "");
+  const [open, setOpen] = useState(false);
+  const [options, setOptions] = useState<PickerOption[]>([]);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const ticket = useRef(0);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const typed = query.trim();
+  const offerCreate = Boolean(create && typed && !options.some((option) => option.label.toLowerCase() === typed.toLowerCase()));
+  const count = options.length + (offerCreate ? 1 : 0);
+
+  /** Only the latest search's answer is shown: an earlier, slower one must not overwrite it. */
+  const lookUp = (text: string, delay: number) => {
+    clearTimeout(timer.current);
+    const mine = ++ticket.current;
+    timer.current = setTimeout(async () => {
+      setLoading(true);
+      try {
+        const found = await search(text);
+        if (mine !== ticket.current) return;
+        setOptions(found);
+        setActive(found.length > 0 ? 0 : -1);
+      } catch {
+        if (mine === ticket.current) setOptions([]);
+      } finally {
+        if (mine === ticket.current) setLoading(false);
+      }
+    }, delay);
+  };
+
+  const choose = (option: PickerOption) => {
+    setSelected(option);
+    setQuery(option.label);
+    setOpen(false);
+    setProblem(null);
+  };
+
+  const createTyped = async () => {
+    if (!create || !typed) return;
+    const result = await create.run(typed);
+    if ("error" in result) setProblem(result.error);
+    else choose(result.option);
+  };
+
+  const pick = (index: number) => {
+    if (index < options.length) choose(options[index]!);
+    else if (offerCreate) void createTyped();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        lookUp(selected ? "" : query, 0);
+        return;
+      }
+      if (count === 0) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (current + step + count) % count);
+    } else if (event.key === "Enter" && open && active >= 0 && active < count) {
+      event.preventDefault();
+      pick(active);
+    } else if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-${index}`;
+
+  return (
+    <Field id={id} label={label} hint={hint} error={error ?? problem ?? undefined}>
+      <input type="hidden" name={name} value={selected ? String(selected.id) : ""} />
+      <div className="relative">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && active >= 0 && active < count ? optionId(active) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { hint, error: error ?? problem ?? undefined })}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={query}
+          onFocus={() => {
+            setOpen(true);
+            lookUp(selected ? "" : query, 0);
+          }}
+          onChange={(event) => {
+            const text = event.target.value;
+            setQuery(text);
+            setOpen(true);
+            setProblem(null);
+            if (text === "") setSelected(null);
+            lookUp(text, 200);
+          }}
+          onBlur={() => {
+            setOpen(false);
+            setQuery(selected?.label ?? "");
+          }}
+          onKeyDown={onKeyDown}
+          className={controlClass(Boolean(error ?? problem), cn("h-9 py-1", selected ? "pr-16" : undefined))}
+        />
+        {selected ? (
+          <button
+            type="button"
+            onClick={() => {
+              setSelected(null);
+              setQuery("");
+            }}
+            aria-label={`Clear ${label.toLowerCase()}`}
+            className="absolute inset-y-1 right-1 rounded px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            Clear
+          </button>
+        ) : null}
+        <div
+          className={cn(
+            "absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg",
+            open ? undefined : "hidden",
+          )}
+        >
+          {open && count === 0 ? (
+            <p className="px-3 py-2 text-slate-500" role="status">
+              {loading ? "Searching…" : typed ? "No matches" : "Nothing to choose from yet"}
+            </p>
+          ) : null}
+          <ul id={listId} role="listbox" aria-label={label}>
+            {options.map((option, index) => (
+              <li
+                key={option.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(index)}
+                onMouseEnter={() => setActive(index)}
+                className={cn("cursor-pointer px-3 py-1.5", index === active ? "bg-indigo-50 text-indigo-900" : "text-slate-800")}
+              >
+                <span className="block truncate font-medium">{option.label}</span>
+                {option.detail ? <span className="block truncate text-xs text-slate-500">{option.detail}</span> : null}
+              </li>
+            ))}
+            {offerCreate && create ? (
+              <li
+                id={optionId(options.length)}
+                role="option"
+                aria-selected={active === options.length}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(options.length)}
+                onMouseEnter={() => setActive(options.length)}
+                className={cn(
+                  "cursor-pointer border-t border-slate-100 px-3 py-1.5",
+                  active === options.length ? "bg-indigo-50 text-indigo-900" : "text-indigo-700",
+                )}
+              >
+                Create {create.noun} “{typed}”
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+    </Field>
+  );
+};

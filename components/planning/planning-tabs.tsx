@@ -1,0 +1,43 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/components/ui/cn";
+import { accountPath } from "@/lib/portal/paths";
+
+const tabs = [
+  { segment: null, label: "Calendar" },
+  { segment: "spaces", label: "Spaces" },
+  { segment: "events", label: "Events" },
+] as const;
+
+/** Planning's sections. The calendar is the planning index; the others own their sub-paths. */
+export const PlanningTabs = ({ accountId }: { accountId: number }) => {
+  const pathname = usePathname();
+  const base = accountPath(accountId, "planning");
+  return (
+    <nav aria-label="Planning" className="mb-6 border-b border-slate-200">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
+        {tabs.map(({ segment, label }) => {
+          const href = segment ? `${base}/${segment}` : base;
+          const current = segment ? pathname === href || pathname.startsWith(`${href}/`) : pathname === base;
+          return (
+            <li key={label}>
+              <Link
+                href={href}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "inline-flex items-center border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+                  "rounded-t focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+                  current ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800",
+                )}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+};
