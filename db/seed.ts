@@ -8,6 +8,7 @@ import { accountContext } from "@/lib/auth/caller";
 import { createUser } from "@/lib/users/create-user";
 import { seedDemoConversations } from "./seed-conversations";
 import { seedDemoPlanning } from "./seed-planning";
+import { seedDemoPricing } from "./seed-pricing";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.venuedesk.test";
 export const DEMO_AGENT_EMAIL = "agent@demo.venuedesk.test";
@@ -17,7 +18,8 @@ export type DemoLogin = { email: string; password: string; token: string };
 /**
  * Demo data for a first start: only when the database has no account at all, so it never
  * touches a database that is in use. Conversations, contacts and inboxes come from
- * seed-conversations.ts; spaces, events and allocations from seed-planning.ts.
+ * seed-conversations.ts; spaces, events and allocations from seed-planning.ts; rates, the
+ * default plan, discount codes and a sent quote from seed-pricing.ts.
  */
 export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | null> => {
   const [row] = await db.select({ n: count() }).from(accounts);
@@ -47,7 +49,9 @@ export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | nu
     );
     await seedDemoConversations(tx, account, admin, agent);
     const contactIds = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.accountId, account.id)).orderBy(asc(contacts.id)).limit(6);
-    await seedDemoPlanning(await accountContext(tx, { kind: "user", user: admin }, account.id), contactIds.map((contact) => contact.id));
+    const adminCtx = await accountContext(tx, { kind: "user", user: admin }, account.id);
+    const planning = await seedDemoPlanning(adminCtx, contactIds.map((contact) => contact.id));
+    await seedDemoPricing(adminCtx, planning.weddingEventId);
     return { email: DEMO_ADMIN_EMAIL, password, token: (await tokenOf(tx, "User", admin.id))! };
   });
 };

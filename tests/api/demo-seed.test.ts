@@ -44,7 +44,19 @@ describe("demo data", () => {
     expect(statuses).toContain("confirmed");
     expect(statuses).toContain("tentative");
     expect(booked.some((a: { sequence: number | null }) => a.sequence === 2)).toBe(true);
+    const events = (await api.get(`${base}/planning/events?q=wedding`, { token })).body.events;
     expect((await api.get(`${base}/planning/events`, { token })).body.meta.count).toBeGreaterThanOrEqual(8);
+
+    // Pricing: rates, a default plan with rules and bundles, discount codes, and a sent quote for the wedding.
+    expect((await api.get(`${base}/planning/rates`, { token })).body.length).toBeGreaterThanOrEqual(3);
+    const plans = (await api.get(`${base}/planning/pricing-plans`, { token })).body;
+    expect(plans.filter((p: { is_default: boolean }) => p.is_default)).toHaveLength(1);
+    expect((await api.get(`${base}/planning/discount-codes`, { token })).body.length).toBeGreaterThanOrEqual(2);
+    const quotes = (await api.get(`${base}/planning/events/${events[0].id}/quotes`, { token })).body.payload;
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]).toMatchObject({ status: "sent", version: 1 });
+    expect(quotes[0].total_incl_tax).toBeGreaterThan(0);
+    expect(quotes[0].breakdown.warnings).toEqual([]);
 
     expect(await seedDemo(getDb(), "demo-password-1")).toBeNull();
   });
