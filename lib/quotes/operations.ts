@@ -130,3 +130,15 @@ export const downloadQuoteOp = defineOperation({
   params: ZQuoteRecordParams,
   errors: [404],
 });
+
+export const publicQuotePdfOp = defineOperation({
+  method: "GET",
+  path: "/q/{token}/pdf",
+  summary:
+    "The customer's PDF of a sent quote (no token: the link is the credential). While the quote is open, `selection=custom` with `option` keys prices the chosen optional lines",
+  tag,
+  callers: [],
+  params: z.object({ token: z.string().max(64) }),
+  query: z.object({ selection: z.literal("custom").optional(), option: z.union([z.string(), z.array(z.string())]).optional() }),
+  errors: [404],
+});
