@@ -10,19 +10,13 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { accounts, timestamps, users } from "./accounts";
+import { accountId, tz, type Json } from "./columns";
 import { agentBots } from "./bots";
 
-type Json = Record<string, unknown>;
-const tz = () => timestamp({ withTimezone: true });
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" });
 
 /** Chatwoot's working hours row, one per weekday (0 = Sunday). */
 export type WorkingHour = {

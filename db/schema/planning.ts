@@ -11,19 +11,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { accounts, timestamps } from "./accounts";
+import { timestamps } from "./accounts";
+import { accountId, tz, type Json } from "./columns";
 import { contacts } from "./conversations";
 
-type Json = Record<string, unknown>;
-const tz = () => timestamp({ withTimezone: true });
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" });
 
 /** Opening hours per weekday name (`monday` … `sunday`), `HH:MM` in the space's time zone. */
 export type Schedule = Partial<Record<string, { open: string; close: string }>>;

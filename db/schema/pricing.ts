@@ -1,16 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, timestamps, users } from "./accounts";
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamps, users } from "./accounts";
+import { accountId, tz, type Json } from "./columns";
 import { contacts } from "./conversations";
 import { companies, planningEvents, spaces } from "./planning";
 import { quoteStatuses } from "@/lib/quotes/states";
 
-type Json = Record<string, unknown>;
-const tz = () => timestamp({ withTimezone: true });
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" });
 /** Money and rates are exact decimals (read and written as strings), never floats. */
 const money = () => numeric({ precision: 16, scale: 4 });
 
