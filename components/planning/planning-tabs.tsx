@@ -9,6 +9,7 @@ const tabs = [
   { segment: null, label: "Calendar" },
   { segment: "spaces", label: "Spaces" },
   { segment: "events", label: "Events" },
+  { segment: "outbox", label: "Outbox" },
 ] as const;
 
 /** Planning's sections. The calendar is the planning index; the others own their sub-paths. */

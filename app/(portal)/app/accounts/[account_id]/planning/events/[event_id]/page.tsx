@@ -15,11 +15,13 @@ import { EventForm } from "@/components/planning/events/event-form";
 import { EventStatusBadge } from "@/components/planning/events/event-status";
 import { canPlan } from "@/components/planning/spaces/space-data";
 import { DetailList } from "@/components/planning/spaces/space-details";
+import { quoteEditorData } from "@/components/quotes/editor/editor-data";
+import { QuoteEditor } from "@/components/quotes/editor/quote-editor";
 import { Notice } from "@/components/settings/notice";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { pageContext, type SearchParams } from "@/lib/portal/context";
+import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
 import { accountPath, readNotice } from "@/lib/portal/paths";
 import {
   createEventCompanyAction,
@@ -44,7 +46,14 @@ export default async function EventPage({
   const { account_id, event_id } = await params;
   const ctx = await pageContext(account_id);
   const event = await findPortalEvent(ctx, event_id);
-  const [allocations, spaces, people] = await Promise.all([eventAllocations(ctx, event), spaceInfo(ctx), eventPeople(ctx, [event])]);
+  const [allocations, spaces, people, quotes] = await Promise.all([
+    eventAllocations(ctx, event),
+    spaceInfo(ctx),
+    eventPeople(ctx, [event]),
+    quoteEditorData(ctx, event.id),
+  ]);
+  const query = await searchParams;
+  const requestedQuote = Number(firstParam(query.quote));
   const planner = canPlan(ctx);
   const id = ctx.account.id;
   const contact = event.contactId ? { id: event.contactId, label: people.contacts.get(event.contactId) ?? `Contact #${event.contactId}`, detail: null } : null;
@@ -70,12 +79,14 @@ export default async function EventPage({
         }
         back={{ href: eventsPath(id), label: "Events" }}
       />
-      <Notice notice={readNotice((await searchParams).notice)} noun="Event" />
+      <Notice notice={readNotice(query.notice)} noun="Event" />
 
       <div className="space-y-6">
         <Card title="Details" description={planner ? undefined : "Only planners can change an event."}>
           {planner ? (
             <EventForm
+              // Accepting a quote makes the event definite behind the form's back: it then starts again from the saved values.
+              key={quotes.quotes.map((quote) => quote.accepted_at ?? "").join()}
               action={updateEventAction.bind(null, id, event.id)}
               event={{
                 name: event.name,
@@ -140,6 +151,17 @@ export default async function EventPage({
             </p>
           )}
         </Card>
+
+        <div id="quotes" className="scroll-mt-6">
+          <Card title="Quotes" description="Priced from the bookings and holds above with the account's rates; every version is kept.">
+            <QuoteEditor
+              accountId={id}
+              eventId={event.id}
+              data={quotes}
+              initialQuoteId={Number.isSafeInteger(requestedQuote) && requestedQuote > 0 ? requestedQuote : null}
+            />
+          </Card>
+        </div>
 
         {planner ? (
           <Card title="Delete event">
