@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ComponentType, SVGProps } from "react";
 import { PageHeader } from "@/components/ui/page-header";
-import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon, InboxIcon, TagIcon, TeamIcon } from "@/components/ui/icons";
+import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon, InboxIcon, QuoteIcon, TagIcon, TeamIcon } from "@/components/ui/icons";
 import { pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 
@@ -16,6 +16,7 @@ const pages: { segment: string; title: string; description: string; Icon: Compon
   { segment: "labels", title: "Labels", description: "Coloured tags for conversations and contacts.", Icon: TagIcon },
   { segment: "agent-bots", title: "Agent bots", description: "Automated agents that answer conversations through the API.", Icon: BotIcon },
   { segment: "canned-responses", title: "Canned responses", description: "Saved replies inserted with a short code.", Icon: CannedIcon },
+  { segment: "pricing", title: "Pricing", description: "Rates, pricing plans and discount codes that price your quotes.", Icon: QuoteIcon },
 ];
 
 export default async function SettingsPage({ params }: { params: Promise<{ account_id: string }> }) {
