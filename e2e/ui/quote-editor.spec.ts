@@ -140,6 +140,28 @@ test("a planner prices, adjusts, discounts, sends, shares and revises a quote, a
   await quotes.scrollIntoViewIfNeeded();
   await screenshot(page, "quote-editor");
 
+  // On a phone the page does not scroll sideways (a wide table scrolls inside its own box).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(total).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "nothing is wider than the phone").toBe(0);
+  await lines.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/quote-editor-phone.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Terms: a PO number, saved with the draft.
+  await quotes.getByRole("button", { name: "Edit customer and terms" }).click();
+  const terms = quotes.getByRole("form", { name: "Customer and terms" });
+  await terms.getByLabel("PO number").fill("PO-4471");
+  await terms.getByLabel("Customer email").fill("not an email");
+  await terms.getByRole("button", { name: "Save details" }).click();
+  await expect(terms.getByLabel("Customer email")).toHaveAttribute("aria-invalid", "true");
+  await terms.getByLabel("Customer email").fill("");
+  await terms.getByRole("button", { name: "Save details" }).click();
+  await expect(terms).toHaveCount(0);
+  await expect(quotes.getByText("PO-4471")).toBeVisible();
+  await expect(total).toHaveText("€2,140.65");
+
   // Preview opens the document in a new tab, with the signed-in session.
   const [preview] = await Promise.all([page.waitForEvent("popup"), quotes.getByRole("link", { name: /^Preview/ }).click()]);
   await preview.waitForLoadState();
@@ -226,7 +248,16 @@ test("a planner prices, adjusts, discounts, sends, shares and revises a quote, a
 });
 
 test("a member without the quote permission sees the versions read-only and no outbox", async ({ page }) => {
-  const { api, event } = await setUp(page);
+  const { api, event, tag } = await setUp(page);
+  // A second space the plan has no rate for: its hold gets no line, and the quote says so.
+  const annex = await call(api, "post", "spaces", { name: `Annex ${tag}`, timezone: zone, position: 961, banquet: 20 });
+  await call(api, "post", "planning/allocations", {
+    space_id: annex.id,
+    event_id: event.id,
+    start_at: "2031-03-12T15:00:00+01:00",
+    end_at: "2031-03-12T16:00:00+01:00",
+    title: "Welcome",
+  });
   const quote = await call(api, "post", `planning/events/${event.id}/quotes`, {
     customer_email: "lena.visser@example.test",
     overrides: { optional_lines: [{ key: "snacks", name: "Late-night snacks", unit_price: "7.50", quantity: 80, tax_rate: 9, category: "catering" }] },
@@ -239,6 +270,11 @@ test("a member without the quote permission sees the versions read-only and no o
   const quotes = page.locator("#quotes");
   await expect(quotes.getByRole("table", { name: "Quote versions" }).getByRole("row", { name: /Version 1/ })).toContainText("Sent");
   await expect(quotes.getByTestId("quote-total")).toHaveText("€1,089.00");
+  const warning = quotes.getByRole("status").filter({ hasText: "No rate in plan" });
+  await expect(warning).toContainText(`Annex ${tag}`);
+  await expect(warning.getByRole("link", { name: "pricing settings" })).toHaveAttribute("href", `/app/accounts/${api.account}/settings/pricing`);
+  await quotes.scrollIntoViewIfNeeded();
+  await screenshot(page, "quote-editor-readonly");
   await expect(quotes.getByRole("link", { name: /^Preview/ })).toBeVisible();
   await expect(quotes.getByRole("textbox", { name: "Public link" })).toHaveValue(/\/q\//);
   await expect(quotes.getByRole("checkbox", { name: "Selected: Late-night snacks" })).toBeDisabled();

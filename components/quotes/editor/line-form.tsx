@@ -49,7 +49,7 @@ export const ExtraLineForm = ({
   const error = (name: string) => failure?.errors[name];
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <Input id={`${id}-name`} name="name" label="Name" defaultValue={initial?.name} required error={error("name")} autoFocus />
         <Input id={`${id}-quantity`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={initial?.quantity ?? "1"} error={error("quantity")} />
         <Input id={`${id}-unit_price`} name="unit_price" label="Unit price" inputMode="decimal" defaultValue={initial?.unit_price} required error={error("unit_price")} />
@@ -164,7 +164,7 @@ const BundlePicker = ({ quote, bundles, onDone }: { quote: EditorQuote; bundles:
     <section aria-label="Add a bundle" className="rounded-md border border-slate-200 bg-slate-50 p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-900">Add a bundle</h3>
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Select
             id={`${id}-bundle`}
             name="bundle"

@@ -32,7 +32,7 @@ const Summary = ({ quote }: { quote: EditorQuote }) => {
     ["PO number", quote.po_number ?? <span className="text-slate-400">None</span>],
   ];
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
       {rows.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs font-medium text-slate-500">{label}</dt>
@@ -95,7 +95,7 @@ export const QuoteDetails = ({ quote, editable }: { quote: EditorQuote; editable
   );
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Customer and terms">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {input("name", "Quote title", { placeholder: "The event's name" })}
         {input("valid_until", "Valid until", { type: "date", hint: "Empty: the quote never expires." })}
         {input("customer_first_name", "Customer first name", { placeholder: quote.customer.first_name ?? "" })}

@@ -103,7 +103,7 @@ const VersionList = ({ quotes, selectedId }: { quotes: EditorQuote[]; selectedId
           </Button>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200">
         <table aria-label="Quote versions" className="min-w-full text-sm">
           <thead className="bg-slate-50">
             <tr className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -137,10 +137,10 @@ const VersionList = ({ quotes, selectedId }: { quotes: EditorQuote[]; selectedId
                         select(quote.id);
                       }}
                       aria-current={current ? "true" : undefined}
-                      className={cn("rounded font-medium hover:underline", current ? "text-indigo-700" : "text-slate-800")}
+                      className={cn("rounded text-left font-medium whitespace-nowrap hover:underline", current ? "text-indigo-700" : "text-slate-800")}
                     >
                       Version {quote.version}
-                      {quote.name ? <span className="font-normal text-slate-500"> · {quote.name}</span> : null}
+                      {quote.name ? <span className="block max-w-64 truncate text-xs font-normal text-slate-500">{quote.name}</span> : null}
                     </button>
                   </td>
                   <td className="px-3 py-2">
@@ -254,7 +254,7 @@ const QuotePanel = ({ quote }: { quote: EditorQuote }) => {
       <QuoteLines quote={quote} editable={editable} />
       {editable ? <AddLines quote={quote} /> : null}
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <QuoteDiscounts quote={quote} editable={editable} />
         <div className="md:col-start-2">
           <QuoteTotals quote={quote} />

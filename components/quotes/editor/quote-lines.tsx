@@ -43,11 +43,11 @@ export const QuoteLines = ({ quote, editable }: { quote: EditorQuote; editable: 
 
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200">
         <table aria-label={`Lines of version ${quote.version}`} className="min-w-full text-sm">
           <thead className="bg-slate-50">
             <tr className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <th scope="col" className="px-3 py-2.5">
+              <th scope="col" className="min-w-52 px-3 py-2.5">
                 Item
               </th>
               <th scope="col" className="px-3 py-2.5 text-right">
@@ -248,7 +248,7 @@ const GeneratedLineForm = ({ quote, line, overridden, onDone }: { quote: EditorQ
   return (
     <form onSubmit={submit} className="space-y-3" noValidate aria-label={`Edit ${line.name}`}>
       <p className="text-sm font-medium text-slate-900">{line.name}</p>
-      <div className="grid max-w-md gap-3 sm:grid-cols-2">
+      <div className="grid max-w-md grid-cols-1 gap-3 sm:grid-cols-2">
         <Input id={`${id}-quantity`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={failure?.errors.quantity || undefined} autoFocus />
         <Input id={`${id}-unit_price`} name="unit_price" label="Unit price" inputMode="decimal" defaultValue={line.unit_price} error={failure?.errors.unit_price || undefined} />
       </div>
