@@ -79,4 +79,11 @@ test("a planner sends a quote, the customer accepts it online, and the booking i
   await page.goto(`/app/accounts/${account}/planning?date=2032-10-09&view=day`);
   await expect(page.getByRole("button", { name: new RegExp(`^${name}, .*Confirmed`) })).toBeVisible();
   await screenshot(page, "quote-flow-calendar-confirmed");
+
+  // The Quotes page lists it, accepted, with the customer's total.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Quotes" }).click();
+  const listed = page.getByRole("table", { name: "Quotes" }).getByRole("row").filter({ hasText: name });
+  await expect(listed).toContainText("Accepted");
+  await expect(listed).toContainText("€2,553.10");
+  await screenshot(page, "quotes");
 });

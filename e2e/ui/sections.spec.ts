@@ -2,7 +2,6 @@ import { expect, test } from "@playwright/test";
 import { ADMIN_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
 
 const sections = [
-  { path: "quotes", heading: "Quotes", empty: "No quotes yet" },
   { path: "reports", heading: "Reports", empty: "No reports yet" },
 ];
 

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { quotes, type QuoteRow } from "@/db/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { planningEvents, quotes, type QuoteRow } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { computeQuote, type QuoteSnapshot } from "./compute";
 import { findQuoteEvent, venueToday, type EventRow } from "./pricing-inputs";
 import type { QuoteInput } from "./schemas";
-import { effectiveStatus, transition, type QuoteAction } from "./states";
+import { effectiveStatus, transition, type QuoteAction, type StoredQuoteStatus } from "./states";
 
 /** 192 random bits, URL-safe: the public page's only credential. */
 export const newPublicToken = () => randomBytes(24).toString("base64url");
@@ -140,4 +140,23 @@ export const updateQuote = async (ctx: AccountCtx, eventId: string, id: number, 
       .returning();
     return updated!;
   });
+};
+
+export const quotesPerPage = 25;
+
+/** Every quote version of the account, newest first, with its event's name: the Quotes page. */
+export const listAccountQuotes = async (ctx: AccountCtx, query: { page: number; status?: StoredQuoteStatus }) => {
+  const where = and(eq(quotes.accountId, ctx.account.id), query.status ? eq(quotes.status, query.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ quote: quotes, eventName: planningEvents.name })
+      .from(quotes)
+      .innerJoin(planningEvents, eq(planningEvents.id, quotes.planningEventId))
+      .where(where)
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .limit(quotesPerPage)
+      .offset((query.page - 1) * quotesPerPage),
+    ctx.db.select({ n: count() }).from(quotes).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0, page: query.page };
 };

@@ -7,7 +7,6 @@ import { allocations, discountCodes, outboxMessages, planningResources, pricingP
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
 
-type Team = Awaited<ReturnType<typeof makeTeam>>;
 
 /**
  * A venue to price: one hall in Amsterdam, a day rate (weekends), an hourly rate (the default
