@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { allocations, discountCodes, outboxMessages, planningResources, pricingPlans, pricingRules, rates, spaces } from "@/db/schema";
@@ -265,6 +266,29 @@ describe("quote routes and lifecycle", () => {
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(hold!.status).toBe("tentative");
     }
+  });
+});
+
+describe("documents", () => {
+  it("previews the version as HTML and downloads it as a PDF whose text carries the lines and totals", async () => {
+    const event = await makeEvent(venue, [["2027-09-18T10:00:00", "2027-09-18T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, {
+      name: "Harvest dinner",
+      overrides: { additional_lines: [{ name: "Harvest menu", unit_price: "55", quantity: 40, tax_rate: 9, category: "catering" }] },
+    });
+    // Day rate 1,500.00 (21% = 315.00) + menu 2,200.00 (9% = 198.00): 3,700.00 + 513.00 = 4,213.00.
+    expect(totals(quote)).toEqual([3700, 513, 4213]);
+    const preview = await api.get(quoteUrl(venue, event.id, `/${quote.id}/preview`), { token: venue.team.agent.token });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toContain("text/html");
+    expect(preview.text).toContain("Harvest menu");
+    expect(preview.text).toContain("4,213.00");
+    const download = await api.get(quoteUrl(venue, event.id, `/${quote.id}/download`), { token: venue.team.agent.token });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="quote-harvest-dinner-v1\.pdf"$/);
+    const { text } = await extractText(await getDocumentProxy(download.bytes), { mergePages: true });
+    for (const expected of ["Harvest menu", "Grand Hall", "4,213.00", "3,700.00", "315.00", "198.00", "Version 1"]) expect(text).toContain(expected);
   });
 });
 

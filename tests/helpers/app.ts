@@ -51,7 +51,7 @@ const match = (parts: string[]) => {
   return candidates[0];
 };
 
-export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
+export type ApiResponse<T = any> = { status: number; body: T; text: string; bytes: Uint8Array; headers: Headers };
 
 export type CallOptions = {
   token?: string | null;
@@ -86,14 +86,15 @@ export const call = async <T = any>(method: string, url: string, options: CallOp
   const handler = routeModule[method];
   if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
   const response = await handler(request, { params: Promise.resolve(found.params) });
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = text;
   }
-  return { status: response.status, body: parsed as T, text, headers: response.headers };
+  return { status: response.status, body: parsed as T, text, bytes, headers: response.headers };
 };
 
 export const api = {
