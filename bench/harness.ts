@@ -11,7 +11,20 @@ export const PORT = Number(process.env.BENCH_PORT ?? 3300);
 export const dataDir = path.resolve(".bench-data");
 export const base = `http://127.0.0.1:${PORT}`;
 
-export type Sample = { name: string; clients: number; requests: number; p50: number; p99: number; rps: number; errors: number };
+export type Sample = {
+  name: string;
+  clients: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  /** Server time from the handler's `Server-Timing: app;dur=…` header. */
+  server50: number;
+  server99: number;
+  rps: number;
+  errors: number;
+};
+
+const serverTime = (response: Response) => Number(/app;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -48,6 +61,7 @@ export const startServer = async (url: string) => {
 
 export const measure = async (name: string, clients: number, requests: number, send: (i: number) => Promise<Response>): Promise<Sample> => {
   const latencies: number[] = [];
+  const serverTimes: number[] = [];
   let errors = 0;
   let next = 0;
   const started = performance.now();
@@ -59,17 +73,32 @@ export const measure = async (name: string, clients: number, requests: number, s
         const response = await send(i);
         await response.arrayBuffer();
         latencies.push(performance.now() - t0);
+        serverTimes.push(serverTime(response));
         if (!response.ok) errors++;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { name, clients, requests, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: requests / seconds, errors };
+  serverTimes.sort((a, b) => a - b);
+  return {
+    name,
+    clients,
+    requests,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    server50: percentile(serverTimes, 50),
+    server99: percentile(serverTimes, 99),
+    rps: requests / seconds,
+    errors,
+  };
 };
 
-
 export const printSamples = (samples: Sample[]) => {
-  console.log("| scenario | clients | p50 ms | p99 ms | req/s | errors |\n| - | - | - | - | - | - |");
-  for (const s of samples) console.log(`| ${s.name} | ${s.clients} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.rps.toFixed(0)} | ${s.errors} |`);
+  console.log("| scenario | clients | p50 ms | p99 ms | server p50 ms | server p99 ms | req/s | errors |\n| - | - | - | - | - | - | - | - |");
+  for (const s of samples) {
+    console.log(
+      `| ${s.name} | ${s.clients} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.server50.toFixed(1)} | ${s.server99.toFixed(1)} | ${s.rps.toFixed(0)} | ${s.errors} |`,
+    );
+  }
 };

@@ -133,8 +133,11 @@ export const toErrorResponse = (error: unknown, requestId: string): Response => 
 /** Runs a handler with a request id, turning anything thrown into the standard error response. */
 export const run = async (request: Request, work: () => Promise<Response>): Promise<Response> => {
   const requestId = request.headers.get("x-request-id") ?? randomUUID();
+  const started = performance.now();
   const response = await work().catch((error: unknown) => toErrorResponse(error, requestId));
   response.headers.set("x-request-id", requestId);
+  // The handler's own time (auth, queries, presenting), for operators' dashboards and the benchmarks.
+  response.headers.set("server-timing", `app;dur=${(performance.now() - started).toFixed(1)}`);
   return response;
 };
 
