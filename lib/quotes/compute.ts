@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError } from "@/lib/http/errors";
 import { addDays } from "@/lib/planning/time";
@@ -30,6 +31,15 @@ export type QuoteSnapshot = QuoteParties & {
 };
 
 const emptyOverrides: Overrides = { lines: [], additional_lines: [], optional_lines: [] };
+
+/**
+ * Added and optional lines keep the key they were first stored with, so a selection or an
+ * override that names one still names it after an earlier line is removed.
+ */
+const withKeys = (overrides: Overrides): Overrides => {
+  const keyed = <L extends { key?: string }>(lines: L[], prefix: string) => lines.map((line) => (line.key ? line : { ...line, key: `${prefix}-${randomBytes(4).toString("hex")}` }));
+  return { ...overrides, additional_lines: keyed(overrides.additional_lines, "additional"), optional_lines: keyed(overrides.optional_lines, "optional") };
+};
 
 const engineInput = (pricing: QuoteSnapshot["pricing"], allocations: SnapshotAllocation[], selectedOptionalKeys: string[]): PricingInput => ({
   currency: pricing.currency,
@@ -98,7 +108,7 @@ export const computeQuote = async (ctx: AccountCtx, event: EventRow, input: Quot
       plans: catalogue.plans,
       rates: catalogue.rates,
       discounts,
-      overrides: input.overrides ?? emptyOverrides,
+      overrides: withKeys(input.overrides ?? emptyOverrides),
     },
   };
   const selected = input.selected_optional_keys ?? [];

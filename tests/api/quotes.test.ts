@@ -358,3 +358,29 @@ describe("sending", () => {
     expect(stored!.textBody).toContain(`/q/${quote.public_token}`);
   });
 });
+
+describe("line keys", () => {
+  it("gives added and optional lines a lasting key, so a selection survives removing an earlier line", async () => {
+    const event = await makeEvent(venue, [["2027-09-25T10:00:00", "2027-09-25T16:00:00"]]);
+    const quote = await createQuote(venue, event.id, {
+      overrides: {
+        optional_lines: [
+          { name: "Photo booth", unit_price: 300, tax_rate: 21 },
+          { name: "Fireworks", unit_price: 900, tax_rate: 21 },
+        ],
+      },
+    });
+    const [booth, fireworks] = quote.overrides.optional_lines as { key: string }[];
+    expect(booth!.key).toMatch(/^optional-[0-9a-f]{8}$/);
+    expect(fireworks!.key).not.toBe(booth!.key);
+    const selected = await api.patch(quoteUrl(venue, event.id, `/${quote.id}`), { token: venue.team.admin.token, body: { selected_optional_keys: [fireworks!.key] } });
+    expect(selected.body.total_excl_tax).toBe(2400);
+    // The photo booth goes; the fireworks keep their key and stay selected.
+    const trimmed = await api.patch(quoteUrl(venue, event.id, `/${quote.id}`), {
+      token: venue.team.admin.token,
+      body: { overrides: { optional_lines: [quote.overrides.optional_lines[1]] } },
+    });
+    expect(trimmed.body.breakdown.optional_lines).toEqual([expect.objectContaining({ key: fireworks!.key, selected: true })]);
+    expect(trimmed.body.total_excl_tax).toBe(2400);
+  });
+});
