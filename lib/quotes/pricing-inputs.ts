@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { accounts, allocations, companies, contacts, discountCodes, planningEvents, pricingPlans, pricingRules, rates, spaces } from "@/db/schema";
+import { accounts, allocations, companies, contacts, planningEvents, spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
 import { isUuid } from "@/lib/http/schemas";
 import { planningNow } from "@/lib/planning/clock";
 import { localDateOf } from "@/lib/planning/time";
 import type { DiscountInput, PricedAllocation } from "@/lib/pricing/engine";
+import { findDiscountCodes } from "@/lib/pricing/discount-codes/discount-codes";
 import type { Clause, Plan, Rate } from "@/lib/pricing/plans";
+import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";
+import { listRates } from "@/lib/pricing/rates/rates";
 import type { QuoteInput } from "./schemas";
 
 export type EventRow = typeof planningEvents.$inferSelect;
@@ -50,13 +53,9 @@ export const pricedAllocations = async (ctx: AccountCtx, eventId: string) => {
   );
 };
 
-/** Every rate and plan of the account, as the engine reads them (the quote freezes this). */
+/** Every rate and plan of the account (the pricing services' reads), as the engine takes them. */
 export const pricingCatalogue = async (ctx: AccountCtx): Promise<{ rates: Rate[]; plans: Plan[] }> => {
-  const [rateRows, planRows, ruleRows] = await Promise.all([
-    ctx.db.select().from(rates).where(eq(rates.accountId, ctx.account.id)),
-    ctx.db.select().from(pricingPlans).where(eq(pricingPlans.accountId, ctx.account.id)),
-    ctx.db.select().from(pricingRules).where(eq(pricingRules.accountId, ctx.account.id)).orderBy(asc(pricingRules.priority), asc(pricingRules.id)),
-  ]);
+  const [rateRows, planRows] = await Promise.all([listRates(ctx), listPricingPlans(ctx)]);
   return {
     rates: rateRows.map((rate) => ({
       id: rate.id,
@@ -76,17 +75,15 @@ export const pricingCatalogue = async (ctx: AccountCtx): Promise<{ rates: Rate[]
       repeatYearly: plan.repeatYearly,
       active: plan.active,
       isDefault: plan.isDefault,
-      rules: ruleRows
-        .filter((rule) => rule.planId === plan.id)
-        .map((rule) => ({
-          id: rule.id,
-          name: rule.name,
-          rateId: rule.rateId,
-          priority: rule.priority,
-          active: rule.active,
-          isDefault: rule.isDefault,
-          clauses: rule.clauses as Clause[],
-        })),
+      rules: plan.rules.map((rule) => ({
+        id: rule.id,
+        name: rule.name,
+        rateId: rule.rateId,
+        priority: rule.priority,
+        active: rule.active,
+        isDefault: rule.isDefault,
+        clauses: rule.clauses as Clause[],
+      })),
       bundles: plan.bundles.map((bundle) => ({ ...bundle, taxRate: bundle.tax_rate })),
     })),
   };
@@ -99,12 +96,7 @@ export const discountCodeIdsOf = (input: Pick<QuoteInput, "discount_code_id" | "
 
 /** The codes to apply: each must be the account's, active, unexpired and not used up. */
 export const usableDiscounts = async (ctx: AccountCtx, ids: number[], today: string): Promise<(DiscountInput & { id: number })[]> => {
-  if (ids.length === 0) return [];
-  const rows = await ctx.db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.accountId, ctx.account.id), inArray(discountCodes.id, ids)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map((await findDiscountCodes(ctx, ids)).map((row) => [row.id, row]));
   return ids.map((id, index) => {
     const code = byId.get(id);
     const field = `discount_code_ids.${index}`;
