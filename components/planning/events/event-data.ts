@@ -4,7 +4,7 @@ import { findCompany } from "@/lib/companies/companies";
 import { findContact } from "@/lib/contacts/contacts";
 import type { Contact } from "@/lib/contacts/present";
 import { isUuid } from "@/lib/http/schemas";
-import { findAllocation } from "@/lib/planning/allocations/allocations";
+import { findAllocations } from "@/lib/planning/allocations/allocations";
 import type { AllocationRow } from "@/lib/planning/allocations/present";
 import { findEvent, listEvents } from "@/lib/planning/events/events";
 import type { EventView } from "@/lib/planning/events/present";
@@ -70,10 +70,10 @@ export const spaceInfo = async (ctx: AccountCtx): Promise<Map<string, SpaceInfo>
  * allocations have no dates.
  */
 export const eventZones = async (ctx: AccountCtx, events: EventView[], spaces: Map<string, SpaceInfo>) => {
-  const firsts = await Promise.all(events.map((event) => (event.allocationIds[0] ? orNull(findAllocation(ctx, event.allocationIds[0])) : null)));
+  const firsts = new Map((await findAllocations(ctx, events.flatMap((event) => event.allocationIds.slice(0, 1)))).map((row) => [row.id, row]));
   return new Map(
-    events.flatMap((event, index) => {
-      const zone = spaces.get(firsts[index]?.spaceId ?? "")?.timezone;
+    events.flatMap((event) => {
+      const zone = spaces.get(firsts.get(event.allocationIds[0] ?? "")?.spaceId ?? "")?.timezone;
       return zone ? [[event.id, zone] as const] : [];
     }),
   );
@@ -82,7 +82,5 @@ export const eventZones = async (ctx: AccountCtx, events: EventView[], spaces: M
 /** An event has a handful of allocations; the page lists at most this many. */
 export const maxListedAllocations = 200;
 
-export const eventAllocations = async (ctx: AccountCtx, event: EventView): Promise<AllocationRow[]> =>
-  (await Promise.all(event.allocationIds.slice(0, maxListedAllocations).map((id) => orNull(findAllocation(ctx, id))))).filter(
-    (row): row is AllocationRow => row !== null,
-  );
+export const eventAllocations = (ctx: AccountCtx, event: EventView): Promise<AllocationRow[]> =>
+  findAllocations(ctx, event.allocationIds.slice(0, maxListedAllocations));

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { allocations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -18,6 +18,18 @@ export const findAllocation = async (ctx: AccountCtx, id: string, options: { for
   const [row] = await (options.forUpdate ? query.for("update") : query);
   if (!row) throw notFound("Allocation");
   return row;
+};
+
+/** Several of the account's allocations at once, in the order of `ids` (unknown ids left out). */
+export const findAllocations = async (ctx: AccountCtx, ids: readonly string[]): Promise<AllocationRow[]> => {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(allocations)
+    .where(and(eq(allocations.accountId, ctx.account.id), inArray(allocations.id, wanted)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
 /** Allocations meeting the window (`start_at < window end` and `end_at > window start`), earliest first. */
