@@ -3,6 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { accounts, inboxes } from "@/db/schema";
 import type { Account } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
+import { textProblem } from "@/lib/http/input";
 import type { Operation } from "@/lib/http/operation";
 import { parseRequest, present, run, type Input, type RouteHandler } from "@/lib/http/route";
 import type { Inbox } from "@/lib/inboxes/summary";
@@ -15,7 +16,7 @@ export type ClientCtx = { db: DbOrTx; inbox: Inbox; account: Account };
 
 /** The API inbox whose identifier is in the path (other channel types have no Client API). */
 const findClientInbox = async (db: DbOrTx, identifier: unknown): Promise<{ inbox: Inbox; account: Account }> => {
-  if (typeof identifier !== "string" || identifier === "" || identifier.length > 255) throw notFound("Inbox");
+  if (typeof identifier !== "string" || identifier === "" || identifier.length > 255 || textProblem(identifier)) throw notFound("Inbox");
   const [row] = await db
     .select({ inbox: inboxes, account: accounts })
     .from(inboxes)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZContactSummary } from "@/lib/contacts/schemas";
 import { conversationPriorities, conversationStatuses } from "@/db/schema";
 import { ZAgent } from "@/lib/agents/schemas";
-import { ZBodyId, ZBool, ZId, ZObject } from "@/lib/http/schemas";
+import { ZBodyId, ZBool, ZId, ZObject, ZTimeInput } from "@/lib/http/schemas";
 import { ZPushMessage } from "@/lib/messages/schemas";
 
 /** Query strings send `inbox_id=` for "any": an empty value means absent. */
@@ -47,18 +47,6 @@ export type ConversationListQuery = z.output<typeof ZConversationListQuery>;
 
 export const ZConversationSearchQuery = z.object({ q: optionalQuery(z.string().trim().max(200)), page: ZPage });
 export const ZPageQuery = z.object({ page: ZPage });
-
-/** A time as Chatwoot clients send it: ISO 8601, or unix seconds. */
-const ZTimeInput = z.union([
-  z.number().int().nonnegative().transform((s) => new Date(s * 1000)),
-  z
-    .string()
-    .trim()
-    .refine((v) => /^\d+$/.test(v) || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), {
-      message: "must be an ISO 8601 time or unix seconds",
-    })
-    .transform((v) => (/^\d+$/.test(v) ? new Date(Number(v) * 1000) : new Date(v))),
-]);
 
 const ZSourceId = z.union([z.string().trim().min(1).max(255), z.number().int().transform(String)]);
 

@@ -1,6 +1,7 @@
 import { and, not, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError, type FieldError } from "@/lib/http/errors";
+import { ZDate } from "@/lib/http/schemas";
 
 /**
  * Chatwoot's filter language (conversations/filter, contacts/filter) as a drizzle condition.
@@ -66,7 +67,8 @@ class ConditionError extends Error {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const isoDate = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** A calendar date (checked to exist), optionally with a valid time of day and zone. */
+const isoDate = /^\d{4}-\d{2}-\d{2}([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
 const texts = (values: unknown[]) => values.map((v) => String(v ?? "").trim());
 
@@ -79,7 +81,7 @@ const numbers = (values: unknown[]) =>
 
 const dates = (values: unknown[]) =>
   texts(values).map((v) => {
-    if (!isoDate.test(v) || Number.isNaN(Date.parse(v))) throw new ConditionError("values", `${JSON.stringify(v)} is not an ISO 8601 date`);
+    if (!isoDate.test(v) || !ZDate.safeParse(v.slice(0, 10)).success || Number.isNaN(Date.parse(v))) throw new ConditionError("values", `${JSON.stringify(v)} is not an ISO 8601 date`);
     return v;
   });
 

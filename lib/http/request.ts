@@ -28,9 +28,15 @@ export const readBodyText = async (request: Request): Promise<string> => {
 
 type Nested = { [key: string]: string | string[] | Nested };
 
-/** Rails-style nested keys: `account[name]=x`, `custom_attributes[industry]=y`, `ids[]=1`. */
+/** Null-prototype objects: a key named `__proto__` is an ordinary key there, never the prototype. */
+const bare = <T>(): T => Object.create(null) as T;
+
+/**
+ * Rails-style nested keys: `account[name]=x`, `custom_attributes[industry]=y`, `ids[]=1`.
+ * Every level is a null-prototype object; forbidden keys are refused later, by `cleanInput`.
+ */
 export const parseFormBody = (text: string): Nested => {
-  const result: Nested = {};
+  const result = bare<Nested>();
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const parts = rawKey.replace(/\]/g, "").split("[");
     let node: Nested = result;
@@ -45,7 +51,7 @@ export const parseFormBody = (text: string): Nested => {
         node[part] = Array.isArray(existing) ? [...existing, value] : [value];
       } else {
         const child = node[part];
-        node = (node[part] = typeof child === "object" && !Array.isArray(child) ? child : {}) as Nested;
+        node = (node[part] = typeof child === "object" && !Array.isArray(child) ? child : bare<Nested>()) as Nested;
       }
     });
   }
@@ -54,7 +60,7 @@ export const parseFormBody = (text: string): Nested => {
 
 /** Query strings: `labels[]=a&labels[]=b` becomes an array; other repeated keys keep the last value. */
 export const parseQuery = (url: URL): Record<string, string | string[]> => {
-  const query: Record<string, string | string[]> = {};
+  const query = bare<Record<string, string | string[]>>();
   for (const [key, value] of url.searchParams) {
     if (key.endsWith("[]")) {
       const name = key.slice(0, -2);

@@ -15,6 +15,7 @@ import { ApiError, errorBody, errorResponse, notFound } from "./errors";
 import { methods, type Method, type Operation } from "./operation";
 import { maxUploadBytes } from "@/lib/storage/uploads";
 import { parseFormBody, parseQuery, readBodyText } from "./request";
+import { cleanInput } from "./input";
 import { parseInput } from "./validation";
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -145,12 +146,15 @@ export const run = async (request: Request, work: () => Promise<Response>): Prom
 export const parseRequest = async <O extends Operation>(request: Request, operation: O, params: Record<string, unknown>): Promise<Input<O>> => {
   let parsedParams: unknown = undefined;
   if (operation.params) {
-    const result = operation.params.safeParse(params);
+    const cleaned = cleanInput(params);
+    // A path segment with text no record can have (NUL, a lone surrogate) names no record either.
+    if (cleaned.errors.length > 0) throw notFound();
+    const result = operation.params.safeParse(cleaned.value);
     // A malformed id in the path names no record: that is a 404, not a validation error.
     if (!result.success) throw notFound();
     parsedParams = result.data;
   }
-  const query = operation.query ? parseInput(operation.query, parseQuery(new URL(request.url))) : undefined;
+  const query = operation.query ? parseInput(operation.query, parseQuery(new URL(request.url)), { refusal: "bad_request" }) : undefined;
   const body = await readBody(request, operation);
   return { body, query, params: parsedParams, request } as Input<O>;
 };

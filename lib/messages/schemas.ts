@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messageStatuses } from "@/db/schema";
 import { ZUpload } from "@/lib/storage/uploads";
-import { ZBool, ZId, ZObject } from "@/lib/http/schemas";
+import { ZBool, ZId, ZJsonValue, ZObject } from "@/lib/http/schemas";
 
 /** Message ids are bigints: wider than the other path ids. */
 const ZMessageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -46,8 +46,8 @@ const ZFormItem = z.strictObject({
   placeholder: text.optional(),
   label: text.optional(),
   name: text.optional(),
-  options: z.array(z.unknown()).max(100).optional(),
-  default: z.unknown().optional(),
+  options: z.array(ZJsonValue).max(100).optional(),
+  default: ZJsonValue.optional(),
   required: z.boolean().optional(),
   pattern: text.optional(),
   title: text.optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZBodyId, ZEmail, ZUuidParam, ZId } from "@/lib/http/schemas";
+import { ZBodyId, ZDate, ZEmail, ZUuidParam, ZId } from "@/lib/http/schemas";
 
 /** A decimal as JSON number or string, at most 4 decimals: money and quantities stay exact. */
 export const ZDecimal = z
@@ -42,7 +42,7 @@ const quoteFields = {
   name: ZOptionalText(255),
   contact_id: ZBodyId.nullable().optional(),
   company_id: ZBodyId.nullable().optional(),
-  valid_until: z.iso.date({ message: "must be a date (YYYY-MM-DD)" }).nullable().optional(),
+  valid_until: ZDate.nullable().optional(),
   po_number: ZOptionalText(100),
   notes: ZOptionalText(20_000),
   discount_code_id: ZBodyId.nullable().optional(),

@@ -1,8 +1,5 @@
 import { z } from "zod";
-import { ZBool } from "@/lib/http/schemas";
-
-/** Unix seconds, sent as strings (Chatwoot parses them with strptime('%s')). */
-const ZUnixSeconds = z.coerce.number().int().min(0).max(32_503_680_000);
+import { ZBool, ZUnixSeconds } from "@/lib/http/schemas";
 
 export const reportMetrics = [
   "conversations_count",

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { allocationStatuses } from "@/db/schema";
-import { ZObject, ZUuid } from "@/lib/http/schemas";
+import { bothDates, ZDate, ZObject, ZTimestamp, ZUuid } from "@/lib/http/schemas";
 
 export { ZUuid };
-const ZInstant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 timestamp" }).transform((value) => new Date(value));
+const ZInstant = ZTimestamp;
 const ZMinutes = z.int().min(0).max(24 * 60);
 const ZText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** What a caller may set: `expired` is the sweeper's word alone. */
@@ -26,7 +26,11 @@ const allocationFields = {
   metadata: ZObject.optional(),
 };
 
-const windowInOrder = (value: { start_at?: Date; end_at?: Date }) => !value.start_at || !value.end_at || value.end_at > value.start_at;
+/** Only compares ends that parsed: a field's own error already names it. */
+const windowInOrder = (value: { start_at?: unknown; end_at?: unknown }) => {
+  const window = bothDates(value.start_at, value.end_at);
+  return !window || window[1] > window[0];
+};
 const windowIssue = { message: "must be after start_at", path: ["end_at"] };
 
 export const ZCreateAllocation = z
@@ -58,7 +62,10 @@ export const ZAllocationWindow = z
     status: z.enum(allocationStatuses).optional(),
   })
   .refine(windowInOrder, windowIssue)
-  .refine((value) => value.end_at.getTime() - value.start_at.getTime() <= maxListDays * 86_400_000, {
+  .refine((value) => {
+    const window = bothDates(value.start_at, value.end_at);
+    return !window || window[1].getTime() - window[0].getTime() <= maxListDays * 86_400_000;
+  }, {
     message: `must be at most ${maxListDays} days after start_at`,
     path: ["end_at"],
   });
@@ -84,8 +91,8 @@ export const ZValidateAllocation = z
   .meta({ id: "AllocationValidateRequest" });
 export type ValidateAllocationInput = z.output<typeof ZValidateAllocation>;
 
-const ZDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { message: "must be a time (HH:MM)" });
+const bothText = (a: unknown, b: unknown) => typeof a === "string" && typeof b === "string";
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /** The longest date range one search covers. */
@@ -105,12 +112,16 @@ export const ZFindSlots = z
     buffer_before_min: ZMinutes.optional().default(0),
     buffer_after_min: ZMinutes.optional().default(0),
   })
-  .refine((value) => value.end_date >= value.start_date, { message: "must not be before start_date", path: ["end_date"] })
-  .refine((value) => (Date.parse(value.end_date) - Date.parse(value.start_date)) / 86_400_000 < maxSearchDays, {
-    message: `must be within ${maxSearchDays} days of start_date`,
+  // Refinements run even when a field failed its own check: each compares only what parsed.
+  .refine((value) => !bothText(value.start_date, value.end_date) || value.end_date >= value.start_date, {
+    message: "must not be before start_date",
     path: ["end_date"],
   })
-  .refine((value) => minutesOf(value.end_time) > minutesOf(value.start_time), {
+  .refine(
+    (value) => !bothText(value.start_date, value.end_date) || (Date.parse(value.end_date) - Date.parse(value.start_date)) / 86_400_000 < maxSearchDays,
+    { message: `must be within ${maxSearchDays} days of start_date`, path: ["end_date"] },
+  )
+  .refine((value) => !bothText(value.start_time, value.end_time) || minutesOf(value.end_time) > minutesOf(value.start_time), {
     message: "must be after start_time (windows across midnight are not supported)",
     path: ["end_time"],
   })

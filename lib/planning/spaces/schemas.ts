@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZAccountParams, ZBool, ZName, ZObject, ZTimeZone, ZUuid } from "@/lib/http/schemas";
+import { ZAccountParams, ZBool, ZDate, ZName, ZObject, ZTimeZone, ZUuid } from "@/lib/http/schemas";
 import { weekdays } from "../time";
 
 export { weekdays };
@@ -18,7 +18,6 @@ const nullable = <S extends z.ZodType>(schema: S) => z.preprocess(fromForm, sche
 const required = <S extends z.ZodType>(schema: S) => z.preprocess(fromForm, schema);
 
 const ZCount = z.int().min(0).max(maxInt);
-const ZDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 const ZText = (max: number) => z.preprocess((value) => (value === "" ? null : value), z.string().max(max).nullable());
 
 const ZOpeningHours = z

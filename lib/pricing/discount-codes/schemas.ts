@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { discountTypes } from "@/db/schema";
-import { ZBool, ZName } from "@/lib/http/schemas";
+import { ZBool, ZDate, ZName } from "@/lib/http/schemas";
 import { ZDecimal } from "../rates/schemas";
 
 export { discountTypes };
 
-const ZDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 
 /** Customers type codes in: surrounding spaces are trimmed, spaces inside refused. */
 const ZCode = z

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { rateCategories } from "@/db/schema";
-import { ZBodyId, ZBool, ZName } from "@/lib/http/schemas";
+import { ZBodyId, ZBool, ZDate, ZName } from "@/lib/http/schemas";
 import { clauseFields, clauseOperators, clauseProblem } from "../plans";
 import { ZAmount, ZTaxRate } from "../rates/schemas";
 
 const maxInt = 2_147_483_647;
-const ZDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 
 /**
  * A condition of a rule. Shapes depend on the field and operator together, so the pricing
