@@ -3,8 +3,9 @@ import type { DbOrTx } from "@/db/client";
 import { accountUsers, users } from "@/db/schema";
 import { upsertMembership } from "@/lib/accounts/create-account";
 import type { Ctx, PlatformCaller } from "@/lib/auth/caller";
-import { fieldError } from "@/lib/http/errors";
+import { notFound } from "@/lib/http/errors";
 import { findPlatformAccount } from "./accounts";
+import { hasPermissible } from "./platform-apps";
 import type { PlatformAccountUserDelete, PlatformAccountUserUpsert } from "./schemas";
 
 type PlatformCtx = Ctx<PlatformCaller>;
@@ -23,10 +24,15 @@ export const presentPlatformAccountUser = (row: AccountUser) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** The user named in the body must exist; which app created it does not matter (as in Chatwoot). */
-const requireUser = async (db: DbOrTx, userId: number) => {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw fieldError("user_id", "does not name an existing user");
+/**
+ * The user named in the body must be one this app created (Chatwoot lets an app attach any user,
+ * which let it add another account's administrator to its own accounts). Unknown and foreign ids
+ * get the same 404, so ids reveal nothing.
+ */
+const requireOwnUser = async (ctx: PlatformCtx, userId: number) => {
+  if (!(await hasPermissible(ctx, "User", userId))) throw notFound("User");
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User");
 };
 
 const membershipOf = async (db: DbOrTx, accountId: number, userId: number) =>
@@ -40,7 +46,7 @@ export const listPlatformAccountUsers = async (ctx: PlatformCtx, accountId: numb
 export const upsertPlatformAccountUser = (ctx: PlatformCtx, accountId: number, input: PlatformAccountUserUpsert) =>
   ctx.db.transaction(async (db) => {
     await findPlatformAccount({ ...ctx, db }, accountId);
-    await requireUser(db, input.user_id);
+    await requireOwnUser({ ...ctx, db }, input.user_id);
     const existing = await membershipOf(db, accountId, input.user_id);
     return upsertMembership(db, { accountId, userId: input.user_id, role: input.role ?? existing?.role ?? "agent" });
   });
@@ -49,6 +55,6 @@ export const upsertPlatformAccountUser = (ctx: PlatformCtx, accountId: number, i
 export const removePlatformAccountUser = (ctx: PlatformCtx, accountId: number, input: PlatformAccountUserDelete) =>
   ctx.db.transaction(async (db) => {
     await findPlatformAccount({ ...ctx, db }, accountId);
-    await requireUser(db, input.user_id);
+    await requireOwnUser({ ...ctx, db }, input.user_id);
     await db.delete(accountUsers).where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, input.user_id)));
   });

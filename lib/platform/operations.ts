@@ -92,24 +92,26 @@ export const listPlatformAccountUsersOp = defineOperation({
 export const upsertPlatformAccountUserOp = defineOperation({
   method: "POST",
   path: `${accounts}/{id}/account_users`,
-  summary: "Add a user to the account, or change their role",
+  summary: "Add a user this app created to the account, or change their role (any other user_id: 404)",
   tag,
   callers,
   params: ZRecordParams,
   body: ZPlatformAccountUserUpsert,
   bodyKey: "account_user",
   response: ZPlatformAccountUser,
+  errors: [404],
 });
 
 export const deletePlatformAccountUserOp = defineOperation({
   method: "DELETE",
   path: `${accounts}/{id}/account_users`,
-  summary: "Remove a user from the account (the user stays)",
+  summary: "Remove a user this app created from the account (the user stays; any other user_id: 404)",
   tag,
   callers,
   params: ZRecordParams,
   body: ZPlatformAccountUserDelete,
   bodyKey: "account_user",
+  errors: [404],
 });
 
 export const createPlatformUserOp = defineOperation({

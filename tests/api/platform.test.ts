@@ -248,12 +248,28 @@ describe("platform account users", () => {
     expect(added.body).toMatchObject({ role: "agent" });
   });
 
-  it("names user_id with 422 when it names no user, and role when it is unknown", async () => {
+  it("answers an unknown user_id and another app's user alike, with 404, and changes nothing", async () => {
     const account = await createAccount(app);
     const base = `/platform/api/v1/accounts/${account.id}/account_users`;
-    const missing = await api.post(base, { ...as(app), body: { user_id: 999999, role: "agent" } });
-    expect(missing.status).toBe(422);
-    expect(fieldsOf(missing)).toEqual([["user_id", "invalid"]]);
+    // Another account's administrator, created by another app: the defect let any app attach them.
+    const rivalAccount = await createAccount(rival);
+    const theirAdmin = await createUser(rival);
+    await api.post(`/platform/api/v1/accounts/${rivalAccount.id}/account_users`, { ...as(rival), body: { user_id: theirAdmin.id, role: "administrator" } });
+    const unknownId = theirAdmin.id + 100_000;
+    for (const method of ["post", "delete"] as const) {
+      const missing = await api[method](base, { ...as(app), body: { user_id: unknownId, role: "agent" } });
+      const foreign = await api[method](base, { ...as(app), body: { user_id: theirAdmin.id, role: "administrator" } });
+      expect([missing.status, foreign.status]).toEqual([404, 404]);
+      expect(foreign.body).toEqual(missing.body);
+    }
+    expect((await api.get(base, as(app))).body).toEqual([]);
+    const theirs = await api.get(`/platform/api/v1/accounts/${rivalAccount.id}/account_users`, as(rival));
+    expect(theirs.body).toMatchObject([{ user_id: theirAdmin.id, role: "administrator" }]);
+  });
+
+  it("names role with 422 when it is unknown", async () => {
+    const account = await createAccount(app);
+    const base = `/platform/api/v1/accounts/${account.id}/account_users`;
     const user = await createUser(app);
     const badRole = await api.post(base, { ...as(app), body: { user_id: user.id, role: "owner" } });
     expect(badRole.status).toBe(422);
