@@ -15,6 +15,8 @@ export const errorStatus = {
   invalid_transition: 422,
   rate_limited: 429,
   internal_error: 500,
+  /** A service we depend on (file storage) failed; the cause is logged, never shown. */
+  unavailable: 503,
   /** The mail server refused or could not be reached. */
   delivery_failed: 502,
 } as const;
@@ -27,8 +29,8 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
-    super(message);
+  constructor(code: ErrorCode, message: string, options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ApiError";
     this.code = code;
     this.errors = options.errors ?? [];

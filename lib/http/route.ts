@@ -11,6 +11,7 @@ import {
   type PlatformCaller,
   type UserCaller,
 } from "@/lib/auth/caller";
+import { describeError, log, logFailure, postgresError } from "@/lib/log";
 import { ApiError, errorBody, errorResponse, notFound } from "./errors";
 import { methods, type Method, type Operation } from "./operation";
 import { maxUploadBytes } from "@/lib/storage/uploads";
@@ -113,21 +114,22 @@ export const present = (result: unknown, operation: Operation): Response => {
   return Response.json(result, { status });
 };
 
-type PostgresLike = { code?: string; detail?: string; constraint_name?: string };
-const postgresError = (error: unknown): PostgresLike | undefined => {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if (typeof (e as PostgresLike).code === "string" && /^[0-9A-Z]{5}$/.test((e as PostgresLike).code!)) return e as PostgresLike;
-  }
-  return undefined;
-};
-
 /** Maps anything thrown to the standard body; the unexpected is logged and revealed to no one. */
 export const toErrorResponse = (error: unknown, requestId: string): Response => {
-  if (error instanceof ApiError) return errorResponse(error);
+  if (error instanceof ApiError) {
+    if (error.status >= 500) logFailure({ requestId, where: "request" }, error.cause ?? error);
+    return errorResponse(error);
+  }
   const pg = postgresError(error);
   if (pg?.code === "23505" || pg?.code === "23P01") return errorResponse(new ApiError("conflict", "The record conflicts with an existing one"));
   if (pg?.code === "23503") return errorResponse(new ApiError("invalid", "A referenced record does not exist"));
-  console.error(`[request ${requestId}]`, error);
+  if (typeof pg?.code === "string" && pg.code.startsWith("22")) {
+    // A value the database refused (out of range, unstorable text) that validation let through:
+    // the client's fault all the same, but logged so the missing validation gets written.
+    log().warn({ requestId, err: describeError(error) }, "a value reached the database that validation should have refused");
+    return errorResponse(new ApiError("invalid", "A value could not be stored"));
+  }
+  logFailure({ requestId, where: "request" }, error);
   return Response.json(errorBody(`Internal server error (request ${requestId})`), { status: 500 });
 };
 

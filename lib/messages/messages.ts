@@ -97,7 +97,9 @@ export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow
     })
     .returning();
   if (input.attachments?.length) {
-    const stored = await Promise.all(input.attachments.map((file) => storeUpload(ctx.account.id, file)));
+    const stored = await Promise.all(input.attachments.map((file) => storeUpload(ctx.account.id, file))).catch((error: unknown) => {
+      throw new ApiError("unavailable", "The attachment store is not available; please try again later", { cause: error });
+    });
     await ctx.db.insert(attachments).values(
       stored.map((file) => ({
         accountId: ctx.account.id,

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/http/errors";
 import { unstable_rethrow } from "next/navigation";
 import type { FormState } from "./form-state";
+import { logFailure } from "@/lib/log";
 
 /**
  * How a form field becomes service input. `text` passes whatever was typed (so the schema can
@@ -39,7 +40,7 @@ const humanize = (field: string) => sentence(field.replaceAll("_", " "));
 export const failure = (error: unknown, formFields: readonly string[], values?: Record<string, string>): FormState => {
   unstable_rethrow(error);
   if (!(error instanceof ApiError)) {
-    console.error("portal action failed", error);
+    logFailure({ where: "portal action" }, error);
     return { status: "error", message: "Something went wrong. Please try again.", errors: {}, values };
   }
   const errors: Record<string, string> = {};

@@ -13,6 +13,7 @@ import { ZAcceptQuote, ZCreateQuote, ZRejectQuote, ZSendQuote, ZUpdateQuote } fr
 import { acceptQuote, archiveQuote, rejectQuote, reviseQuote, sendQuote, withdrawQuote } from "@/lib/quotes/transitions";
 import { smtpUrl } from "@/lib/mail/deliver";
 import { accountPath } from "./paths";
+import { logFailure } from "@/lib/log";
 
 /*
  * The quote editor on the event page. Every action builds the signed-in user's account
@@ -38,7 +39,7 @@ const humanize = (field: string) => sentence(field.replaceAll(/[._]/g, " ").repl
 const refusal = (error: unknown): QuoteResult => {
   unstable_rethrow(error);
   if (!(error instanceof ApiError)) {
-    console.error("quote action failed", error);
+    logFailure({ where: "quote action" }, error);
     return { ok: false, conflict: false, message: "Something went wrong. Please try again.", errors: {} };
   }
   const errors = Object.fromEntries(error.errors.map((fieldError) => [fieldError.field, sentence(fieldError.message)]));

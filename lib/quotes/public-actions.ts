@@ -10,6 +10,7 @@ import { documentFor, pricingOf, publicQuote, type PublicPricing } from "./publi
 import { publicQuotePath } from "./present";
 import { statusOf } from "./quotes";
 import { acceptByToken, rejectByToken } from "./transitions";
+import { logFailure } from "@/lib/log";
 
 /*
  * The customer's actions on `/q/[token]`. There is no session: the token is the credential, so
@@ -63,7 +64,7 @@ const stateMessage = (status: string, action: "accept" | "decline") => {
  */
 const refused = async (error: unknown, token: string, action: "accept" | "decline", values: Record<string, string>): Promise<FormState> => {
   if (!(error instanceof ApiError)) {
-    console.error("public quote action failed", error);
+    logFailure({ where: "public quote action" }, error);
     return { status: "error", message: "Something went wrong. Please try again in a moment.", errors: {}, values };
   }
   switch (error.code) {
@@ -95,7 +96,7 @@ export const priceSelectionAction = async (token: string, selectedKeys: string[]
   try {
     return { ok: true, pricing: pricingOf(documentFor(quote, keys.data)) };
   } catch (error) {
-    console.error("public quote pricing failed", error);
+    logFailure({ where: "public quote pricing" }, error);
     return { ok: false, message: "The totals could not be updated. Please reload the page." };
   }
 };

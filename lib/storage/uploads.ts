@@ -26,6 +26,19 @@ export const fileTypeOf = (contentType: string) =>
 
 export type StoredUpload = { storageKey: string; fileName: string; contentType: string; fileSize: number; fileType: string };
 
+/**
+ * A store that failed. `missing` is a file that is not there (a 404 to whoever asked); anything
+ * else is the store's own trouble, logged and answered without its words (503).
+ */
+export class StorageError extends Error {
+  readonly missing: boolean;
+  constructor(message: string, options: { missing: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = "StorageError";
+    this.missing = options.missing;
+  }
+}
+
 /** Where bytes live: the local disk, or any S3-compatible store when S3_BUCKET is set. */
 type Backend = {
   put: (key: string, bytes: Uint8Array<ArrayBuffer>, contentType: string) => Promise<void>;
@@ -39,7 +52,13 @@ const disk: Backend = {
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, bytes);
   },
-  get: async (key) => new Uint8Array(await readFile(path.join(uploadsDir(), key))),
+  get: async (key) => {
+    try {
+      return new Uint8Array(await readFile(path.join(uploadsDir(), key)));
+    } catch (error) {
+      throw new StorageError(`reading ${key} from disk failed`, { missing: (error as { code?: string }).code === "ENOENT", cause: error });
+    }
+  },
   remove: (key) => rm(path.join(uploadsDir(), key), { force: true }),
 };
 
@@ -56,7 +75,7 @@ const s3 = (bucket: string): Backend => {
   const send = async (method: string, key: string, init: RequestInit = {}) => {
     const response = await client.fetch(url(key), { method, ...init });
     if (!response.ok && !(method === "DELETE" && response.status === 404)) {
-      throw new Error(`S3 ${method} ${key} failed with ${response.status}`);
+      throw new StorageError(`S3 ${method} ${key} failed with ${response.status}`, { missing: method === "GET" && response.status === 404 });
     }
     return response;
   };
@@ -83,7 +102,7 @@ export const storeUpload = async (accountId: number, file: File): Promise<Stored
 const keyPattern = /^\d+\/[0-9a-f-]{36}$/;
 
 export const readUpload = (storageKey: string) => {
-  if (!keyPattern.test(storageKey)) throw new Error("malformed storage key");
+  if (!keyPattern.test(storageKey)) throw new StorageError("malformed storage key", { missing: true });
   return backend().get(storageKey);
 };
 

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { contacts, conversations, inboxes } from "@/db/schema";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { attachments, contacts, conversations, inboxes } from "@/db/schema";
+import { dataDir } from "@/lib/config/runtime";
 import { api } from "../helpers/app";
 import { joinInbox, makeTeam } from "../helpers/factories";
 
@@ -57,6 +61,30 @@ describe("message attachments", () => {
 
     const listed = await api.get(base, { token: team.agent.token });
     expect(listed.body.payload.at(-1).attachments).toHaveLength(2);
+  });
+
+  it("answers a vanished file 404 and a failing store 503, never with the store's own words", async () => {
+    const res = await api.post(base, { token: team.agent.token, multipart: form({ content: "plan" }, [new File([png], "plan.png", { type: "image/png" })]) });
+    const [attachment] = res.body.attachments;
+    const stored = await getDb().select().from(attachments).where(eq(attachments.id, attachment.id));
+    const dataUrl = attachment.data_url as string;
+
+    process.env.S3_BUCKET = "unreachable";
+    process.env.S3_ENDPOINT = "http://127.0.0.1:9";
+    try {
+      const failing = await download(dataUrl);
+      expect(failing.status).toBe(503);
+      expect(failing.body).toMatchObject({ description: "The attachment store is not available; please try again later", errors: [] });
+      expect(failing.text).not.toMatch(/S3|127\.0\.0\.1|fetch failed/);
+    } finally {
+      delete process.env.S3_BUCKET;
+      delete process.env.S3_ENDPOINT;
+    }
+
+    await rm(path.join(dataDir(), "uploads", stored[0]!.storageKey!));
+    const vanished = await download(dataUrl);
+    expect(vanished.status).toBe(404);
+    expect(vanished.body).toMatchObject({ description: "Attachment could not be found" });
   });
 
   it("refuses a tampered or expired link", async () => {
