@@ -1,6 +1,7 @@
 // Runs once when a Next.js server starts: background jobs of the Node.js runtime.
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startPlanningJobs } = await import("@/lib/planning/jobs");
+  const [{ startPlanningJobs }, { startMailJobs }] = await Promise.all([import("@/lib/planning/jobs"), import("@/lib/mail/jobs")]);
   startPlanningJobs();
+  startMailJobs();
 };

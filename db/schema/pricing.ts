@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { timestamps, users } from "./accounts";
 import { accountId, tz, type Json } from "./columns";
 import { contacts } from "./conversations";
@@ -157,24 +157,55 @@ export const quotes = pgTable(
   ],
 );
 
-/** Mail that was sent, or kept because no SMTP server is configured (the portal's outbox). */
+/** Raw bytes (PostgreSQL `bytea`): postgres.js reads and writes them as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * `queued`: waiting for its first or a retried attempt; `sent`: the mail server took it;
+ * `stored`: kept here because no mail server is configured; `failed`: refused for good (5xx)
+ * or out of attempts.
+ */
+export const outboxStatuses = ["queued", "sent", "stored", "failed"] as const;
+
+/**
+ * The mail queue and the portal's outbox: each message holds everything needed to deliver it
+ * (sender, attachment bytes), so it is written in the transaction that decides to send it and
+ * delivered after commit, retried by the mail dispatcher (lib/mail).
+ */
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     accountId: accountId(),
     quoteId: integer().references(() => quotes.id, { onDelete: "set null" }),
+    fromAddress: text().notNull(),
+    replyTo: text(),
     toAddress: text().notNull(),
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
     attachmentName: text(),
-    status: text({ enum: ["stored", "sent", "failed"] }).notNull(),
+    attachmentContentType: text(),
+    attachmentContent: bytea(),
+    status: text({ enum: outboxStatuses }).notNull(),
+    /** Delivery attempts started so far. */
+    attempts: integer().notNull().default(0),
+    /** When a `queued` message is due: its next attempt, or the end of a running attempt's lease. */
+    nextAttemptAt: tz(),
+    lastAttemptAt: tz(),
+    /** The last failure as the mail server put it: for the account's members, never for API answers. */
     error: text(),
+    /** The last failure's kind (`refused`, `deferred`, `unreachable`): safe to show anyone. */
+    errorCode: text({ enum: ["refused", "deferred", "unreachable"] }),
+    /** When the mail server took it. */
     sentAt: tz(),
     createdAt: tz().notNull().defaultNow(),
   },
-  (t) => [index("outbox_messages_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("outbox_messages_account_idx").on(t.accountId, t.createdAt),
+    index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    check("outbox_messages_status_check", sql`${t.status} in ('queued', 'sent', 'stored', 'failed')`),
+  ],
 );
 
 export type QuoteRow = typeof quotes.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { outboxMessages, planningEvents, quotes } from "@/db/schema";
+import { outboxMessages, outboxStatuses, planningEvents, quotes } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 
@@ -16,7 +16,12 @@ export type OutboxEntry = {
   subject: string;
   textBody: string;
   attachmentName: string | null;
-  status: "stored" | "sent" | "failed";
+  status: (typeof outboxStatuses)[number];
+  attempts: number;
+  /** When a queued message is tried next. */
+  nextAttemptAt: Date | null;
+  lastAttemptAt: Date | null;
+  /** The mail server's own words about the last failure: the account's members may read them. */
   error: string | null;
   createdAt: Date;
   sentAt: Date | null;
@@ -25,13 +30,27 @@ export type OutboxEntry = {
 };
 
 /**
- * The account's newest outgoing mail — sent through SMTP, kept because no mail server is
- * configured, or refused by it — with the quote and event each one was about.
+ * The account's newest outgoing mail — waiting for delivery, sent through SMTP, kept because no
+ * mail server is configured, or given up on — with the quote and event each one was about.
  */
 export const listOutbox = async (ctx: AccountCtx): Promise<OutboxEntry[]> => {
   const rows = await ctx.db
     .select({
-      message: outboxMessages,
+      // Not the attachment's bytes: a page of PDFs is not read to show their names.
+      message: {
+        id: outboxMessages.id,
+        toAddress: outboxMessages.toAddress,
+        subject: outboxMessages.subject,
+        textBody: outboxMessages.textBody,
+        attachmentName: outboxMessages.attachmentName,
+        status: outboxMessages.status,
+        attempts: outboxMessages.attempts,
+        nextAttemptAt: outboxMessages.nextAttemptAt,
+        lastAttemptAt: outboxMessages.lastAttemptAt,
+        error: outboxMessages.error,
+        createdAt: outboxMessages.createdAt,
+        sentAt: outboxMessages.sentAt,
+      },
       quoteId: quotes.id,
       version: quotes.version,
       eventId: planningEvents.id,
@@ -51,6 +70,9 @@ export const listOutbox = async (ctx: AccountCtx): Promise<OutboxEntry[]> => {
     textBody: message.textBody,
     attachmentName: message.attachmentName,
     status: message.status,
+    attempts: message.attempts,
+    nextAttemptAt: message.status === "queued" ? message.nextAttemptAt : null,
+    lastAttemptAt: message.lastAttemptAt,
     error: message.error,
     createdAt: message.createdAt,
     sentAt: message.sentAt,

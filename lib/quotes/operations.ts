@@ -40,6 +40,24 @@ export const ZQuote = z
   })
   .meta({ id: "Quote" });
 
+/** Where send_quote's email stands. `message` and `error_code` are ours: a mail server's text is never answered. */
+export const ZQuoteDelivery = z
+  .object({
+    status: z
+      .enum(["sent", "queued", "stored", "failed"])
+      .describe(
+        "sent: the mail server took it; queued: waiting for an attempt (retried with backoff); stored: no mail server is configured, kept in the portal's outbox; failed: refused (5xx) or out of attempts",
+      ),
+    attempts: z.int(),
+    next_attempt_at: z.string().nullable().describe("When a queued email is tried next"),
+    error_code: z.enum(["refused", "deferred", "unreachable"]).nullable().describe("The last failure's kind: 5xx, 4xx, or no answer"),
+    message: z.string(),
+  })
+  .meta({ id: "QuoteDelivery" });
+
+/** send_quote's answer: the quote, sent, and its email (null when `delivery_mode` is not `email`). */
+export const ZSentQuote = ZQuote.extend({ delivery: ZQuoteDelivery.nullable() }).meta({ id: "SentQuote" });
+
 /** What every quote operation shares: user tokens, the quote as the answer. */
 const quoteAnswer = { tag, callers: ["user"], response: ZQuote } as const;
 const onRecord = { ...quoteAnswer, params: ZQuoteRecordParams } as const;
@@ -80,9 +98,10 @@ export const sendQuoteOp = defineOperation({
   method: "POST",
   path: `${record}/send_quote`,
   summary:
-    "Email the quote with its PDF and public link (SMTP_URL, else the portal's outbox); any other delivery_mode only marks it sent. Sending again resends",
+    "Mark the quote sent and email it with its PDF and public link (SMTP_URL, else the portal's outbox); any other delivery_mode only marks it sent. The email is queued with the quote's change and retried when the mail server fails: `delivery` tells where it stands, and a failed delivery still answers 200. Sending again sends a new email",
   body: ZSendQuote,
-  errors: [403, 404, 502],
+  response: ZSentQuote,
+  errors: [403, 404, 409],
 });
 export const withdrawQuoteOp = defineOperation({ ...onRecord, method: "POST", path: `${record}/withdraw`, summary: "Withdraw a sent quote", errors: [403, 404] });
 export const reviseQuoteOp = defineOperation({

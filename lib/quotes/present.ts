@@ -1,5 +1,7 @@
 import type { QuoteRow } from "@/db/schema";
 import { publicBaseUrl } from "@/lib/http/request";
+import type { DeliveryState } from "@/lib/mail/deliver";
+import { presentDelivery } from "@/lib/mail/present";
 import type { QuoteSnapshot } from "./compute";
 import type { QuoteDocument, StoredBreakdown, StoredLine } from "./document";
 import { statusOf } from "./quotes";
@@ -37,8 +39,11 @@ export const presentBreakdown = (breakdown: StoredBreakdown) => ({
   plan_name: breakdown.plan_name,
 });
 
-/** INTERFACE.md's quote, plus what happened to it (views, acceptance, rejection). */
-export const presentQuote = (quote: QuoteRow) => {
+/**
+ * INTERFACE.md's quote, plus what happened to it (views, acceptance, rejection); send_quote's
+ * answer adds `delivery`, where its email stands.
+ */
+export const presentQuote = (quote: QuoteRow & { delivery?: DeliveryState | null }) => {
   const base = publicBaseUrl();
   return {
     id: quote.id,
@@ -77,6 +82,7 @@ export const presentQuote = (quote: QuoteRow) => {
     rejection_reason: quote.rejectionReason,
     created_at: quote.createdAt.toISOString(),
     updated_at: quote.updatedAt.toISOString(),
+    ...(quote.delivery === undefined ? {} : { delivery: quote.delivery && presentDelivery(quote.delivery) }),
   };
 };
 

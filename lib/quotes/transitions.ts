@@ -4,7 +4,7 @@ import { accounts, discountCodes, planningEvents, quotes, type QuoteRow } from "
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError } from "@/lib/http/errors";
-import { deliverMail, senderAddress } from "@/lib/mail/deliver";
+import { deliverQueuedMail, queueMail, senderAddress, type DeliveryState, type OutgoingMail } from "@/lib/mail/deliver";
 import { confirmHolds } from "@/lib/planning/allocations/confirm-holds";
 import { priceFromSnapshot, type QuoteSnapshot } from "./compute";
 import type { StoredBreakdown } from "./document";
@@ -142,39 +142,62 @@ const defaultText = (document: ReturnType<typeof documentOf>, amount: string) =>
     document.account.name,
   ].join("\n");
 
+/** The quote as the customer gets it once sent: the PDF of a draft being sent must not say "Draft". */
+const asSent = (quote: QuoteRow): QuoteRow => ({ ...quote, status: "sent" });
+
+/** What the email carries depends on the document only: unchanged document, unchanged email. */
+const fingerprint = (quote: QuoteRow) => JSON.stringify(documentOf(asSent(quote)));
+
+/** The email of `quote` with its PDF: rendered here, outside any transaction (it takes a while). */
+const composeMail = async (ctx: AccountCtx, quote: QuoteRow, input: SendQuoteInput): Promise<OutgoingMail> => {
+  const document = documentOf(asSent(quote));
+  const to = document.customer.email;
+  if (!to) throw fieldError("customer_email", "is needed to email the quote: set the contact's email or customer_email");
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, ctx.account.id));
+  return {
+    accountId: ctx.account.id,
+    quoteId: quote.id,
+    from: senderAddress(account!.name, account!.supportEmail),
+    replyTo: account!.supportEmail,
+    to,
+    subject: input.subject ?? `Your quote for ${document.event.name} from ${document.account.name}`,
+    text: input.body ? `${input.body}\n\n${document.quote.public_url}` : defaultText(document, quote.totalInclTax),
+    html: input.html_body ?? null,
+    attachment: { filename: pdfFilename(quote), content: await renderQuotePdf(document), contentType: "application/pdf" },
+  };
+};
+
+/** The quote once sent, and where its email stands (null when it was not sent by email). */
+export type SentQuote = QuoteRow & { delivery: DeliveryState | null };
+
+/** Renderings of a quote that keeps changing under them are given up after this many. */
+const composeTries = 3;
+
 /**
  * send_quote: `delivery_mode` other than `email` only marks the quote sent (the planner sends it
- * their own way); otherwise the customer is emailed with the PDF attached and the public link —
- * through SMTP, or into the portal's outbox when no mail server is configured. Sending again
- * resends. The mail goes out before the quote is marked, and a mail failure (502) leaves it as it was.
+ * their own way); otherwise the customer is emailed with the PDF attached and the public link.
+ * The quote is marked sent and its email queued in one transaction, so neither happens without
+ * the other; the email is then delivered after commit (one attempt now, retries by the mail
+ * dispatcher), or kept in the portal's outbox when no mail server is configured. A failed
+ * delivery does not unsend the quote: `delivery` tells how it went. Sending again queues a new email.
  */
-export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, input: SendQuoteInput) => {
+export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, input: SendQuoteInput): Promise<SentQuote> => {
   requirePermission(ctx, "quote_manage");
-  const quote = await findQuote(ctx, eventId, id);
-  allowed(quote, "send");
   const byEmail = input.delivery_mode === undefined || input.delivery_mode === "email";
-  if (byEmail) {
-    const document = documentOf(quote);
-    const to = document.customer.email;
-    if (!to) throw fieldError("customer_email", "is needed to email the quote: set the contact's email or customer_email");
-    const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, ctx.account.id));
-    const text = input.body ?? defaultText(document, quote.totalInclTax);
-    await deliverMail(ctx.db, {
-      accountId: ctx.account.id,
-      quoteId: quote.id,
-      from: senderAddress(account!.name, account!.supportEmail),
-      replyTo: account!.supportEmail,
-      to,
-      subject: input.subject ?? `Your quote for ${document.event.name} from ${document.account.name}`,
-      text: input.body ? `${input.body}\n\n${document.quote.public_url}` : text,
-      html: input.html_body ?? null,
-      attachment: { filename: pdfFilename(quote), content: await renderQuotePdf(document), contentType: "application/pdf" },
+  for (let tries = 1; ; tries++) {
+    const quote = await findQuote(ctx, eventId, id);
+    allowed(quote, "send");
+    const mail = byEmail ? await composeMail(ctx, quote, input) : null;
+    const done = await act(ctx, eventId, id, async (db, locked) => {
+      allowed(locked, "send");
+      // Edited while the PDF was rendered: what was rendered is not what would be sent.
+      if (mail && fingerprint(locked) !== fingerprint(quote)) return null;
+      const sent = await save(db, locked, { status: "sent", quoteSentAt: new Date() });
+      return { sent, queued: mail ? await queueMail(db, mail) : null };
     });
+    if (done) return { ...done.sent, delivery: done.queued && (await deliverQueuedMail(ctx.db, done.queued)) };
+    if (tries === composeTries) throw new ApiError("conflict", "The quote kept changing while it was being sent; send it again");
   }
-  return act(ctx, eventId, id, (db, locked) => {
-    allowed(locked, "send");
-    return save(db, locked, { status: "sent", quoteSentAt: new Date() });
-  });
 };
 
 /** The state a quote is in right now (`expired` included), for callers outside this module. */

@@ -4,6 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { deliverDueMail } from "@/lib/mail/deliver";
 import { allocations, discountCodes, outboxMessages, planningResources, pricingPlans, pricingRules, rates, spaces } from "@/db/schema";
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
@@ -292,70 +293,223 @@ describe("documents", () => {
   });
 });
 
+/** A free port on 127.0.0.1, closed again: nothing listens there until a server is started on it. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+
+type Received = { to: string; raw: string };
+
+/** A mail server on 127.0.0.1 that keeps what it takes; `refuse` answers RCPT TO with that error instead. */
+const startSmtp = async (port: number, refuse?: { responseCode: number; message: string }) => {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      callback(refuse ? Object.assign(new Error(refuse.message), { responseCode: refuse.responseCode }) : undefined);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+};
+
+/** The PDF attached to a received message (base64 in its MIME part), as text. */
+const attachedPdfText = async (raw: string) => {
+  const part = raw.split(/\r?\n--/).find((section) => /Content-Type: application\/pdf/.test(section))!;
+  const base64 = part.split(/\r?\n\r?\n/).slice(1).join("").replace(/[^A-Za-z0-9+/=]/g, "");
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(Buffer.from(base64, "base64"))), { mergePages: true });
+  return text;
+};
+
+const outboxOf = (quoteId: number) => getDb().select().from(outboxMessages).where(eq(outboxMessages.quoteId, quoteId)).orderBy(outboxMessages.id);
+
 describe("sending", () => {
-  let smtp: SMTPServer;
-  const received: { to: string; raw: string }[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let port = 0;
 
   beforeAll(async () => {
-    port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-      });
-    });
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: Buffer.concat(chunks).toString("utf8") });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+    port = await freePort();
+    smtp = await startSmtp(port);
   });
 
   afterAll(async () => {
     delete process.env.SMTP_URL;
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    delete process.env.MAIL_MAX_ATTEMPTS;
+    await smtp.close();
   });
 
-  it("emails the customer through SMTP with the PDF attached and the public link", async () => {
+  const send = (eventId: string, quoteId: number, body: Record<string, unknown> = {}) =>
+    api.post(quoteUrl(venue, eventId, `/${quoteId}/send_quote`), { token: venue.team.admin.token, body });
+  const draftFor = async (email: string, day: string) => {
+    const event = await makeEvent(venue, [[`${day}T10:00:00`, `${day}T16:00:00`]]);
+    return { event, quote: await createQuote(venue, event.id, { customer_email: email, customer_first_name: "Anna" }) };
+  };
+
+  it("emails the customer through SMTP with the PDF attached and the public link, and sends a new email when sent again", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-    const event = await makeEvent(venue, [["2027-09-04T10:00:00", "2027-09-04T16:00:00"]]);
-    const quote = await createQuote(venue, event.id, { customer_email: "bride@example.com", customer_first_name: "Anna" });
-    const sent = await api.post(quoteUrl(venue, event.id, `/${quote.id}/send_quote`), {
-      token: venue.team.admin.token,
-      body: { subject: "Your wedding quote", body: "Dear Anna, here it is." },
-    });
+    const { event, quote } = await draftFor("bride@example.com", "2027-09-04");
+    const sent = await send(event.id, quote.id, { subject: "Your wedding quote", body: "Dear Anna, here it is." });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.status).toBe("sent");
-    const mail = received.at(-1)!;
+    expect(sent.body.delivery).toEqual({ status: "sent", attempts: 1, next_attempt_at: null, error_code: null, message: "The quote was emailed to the customer." });
+    const mail = smtp.received.at(-1)!;
     expect(mail.to).toBe("bride@example.com");
     expect(mail.raw).toContain("Subject: Your wedding quote");
     expect(mail.raw).toContain(`/q/${quote.public_token}`);
     expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=.?quote-/);
-    const [logged] = await getDb().select().from(outboxMessages).where(eq(outboxMessages.quoteId, quote.id));
-    expect(logged!.status).toBe("sent");
+    // The PDF is the quote as sent, not the draft it was a moment before.
+    const pdf = await attachedPdfText(mail.raw);
+    expect(pdf).toContain("Grand Hall");
+    expect(pdf).not.toContain("Draft");
+
+    const again = await send(event.id, quote.id);
+    expect(again.body.delivery.status).toBe("sent");
+    expect((await outboxOf(quote.id)).map((message) => message.status)).toEqual(["sent", "sent"]);
+    expect(smtp.received.filter((message) => message.to === "bride@example.com")).toHaveLength(2);
+  });
+
+  it.each([
+    ["queueing its email", "outbox_messages", "insert", "new.quote_id", "2027-09-05"],
+    ["marking the quote sent", "quotes", "update", "new.id", "2027-09-13"],
+  ])("marks the quote sent and queues its email in one transaction: when %s fails, the quote stays a draft and nothing is mailed", async (_step, table, operation, quoteColumn, day) => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const address = `atomic-${table}@example.com`;
+    const { event, quote } = await draftFor(address, day);
+    const db = getDb();
+    await db.execute(sql`create or replace function fail_for_test() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`);
+    await db.execute(
+      sql.raw(`create trigger fail_for_test before ${operation} on ${table} for each row when (${quoteColumn} = ${Number(quote.id)}) execute function fail_for_test()`),
+    );
+    try {
+      const sent = await send(event.id, quote.id);
+      expect(sent.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw(`drop trigger fail_for_test on ${table}`));
+    }
+    const shown = await api.get(quoteUrl(venue, event.id, `/${quote.id}`), { token: venue.team.admin.token });
+    expect(shown.body).toMatchObject({ status: "draft", quote_sent_at: null });
+    expect(await outboxOf(quote.id)).toEqual([]);
+    expect(smtp.received.filter((message) => message.to === address)).toEqual([]);
+  });
+
+  it("answers 200 with the quote sent and its email failed when the mail server refuses it (550), without the server's words", async () => {
+    const refusing = await startSmtp(await freePort(), { responseCode: 550, message: "5.7.1 Relaying denied by policy RX-7731 at mx.internal.example" });
+    try {
+      process.env.SMTP_URL = `smtp://127.0.0.1:${refusing.port}`;
+      const { event, quote } = await draftFor("refused@example.com", "2027-09-06");
+      const sent = await send(event.id, quote.id);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.status).toBe("sent");
+      expect(sent.body.quote_sent_at).not.toBeNull();
+      expect(sent.body.delivery).toEqual({
+        status: "failed",
+        attempts: 1,
+        next_attempt_at: null,
+        error_code: "refused",
+        message: "The quote is sent; the mail server refused the message.",
+      });
+      expect(sent.text).not.toMatch(/RX-7731|Relaying|mx\.internal|550/);
+      const [message] = await outboxOf(quote.id);
+      expect(message).toMatchObject({ status: "failed", attempts: 1, errorCode: "refused", nextAttemptAt: null });
+      // The account's members see the server's words in the portal's outbox.
+      expect(message!.error).toContain("RX-7731");
+      // A permanent refusal is not tried again.
+      expect(await deliverDueMail(getDb(), new Date(Date.now() + 24 * 3_600_000))).toEqual({ attempted: 0, sent: 0 });
+      expect(refusing.received).toEqual([]);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it("queues the email when the mail server is down, and the dispatcher delivers it exactly once when it is due, however many run", async () => {
+    const downPort = await freePort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${downPort}`;
+    const { event, quote } = await draftFor("later@example.com", "2027-09-07");
+    const before = Date.now();
+    const sent = await send(event.id, quote.id);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.status).toBe("sent");
+    expect(sent.body.delivery).toMatchObject({ status: "queued", attempts: 1, error_code: "unreachable" });
+    expect(sent.body.delivery.message).toBe("The quote is sent; the mail server could not be reached, so the email will be tried again.");
+    const due = Date.parse(sent.body.delivery.next_attempt_at);
+    expect(due - before).toBeGreaterThanOrEqual(60_000);
+    expect(due - Date.now()).toBeLessThanOrEqual(60_000);
+
+    const server = await startSmtp(downPort);
+    try {
+      // Not due yet: nothing is tried.
+      expect(await deliverDueMail(getDb(), new Date(due - 1_000))).toEqual({ attempted: 0, sent: 0 });
+      const runs = await Promise.all([deliverDueMail(getDb(), new Date(due + 1_000)), deliverDueMail(getDb(), new Date(due + 1_000))]);
+      expect(runs.reduce((total, run) => total + run.sent, 0)).toBe(1);
+      expect(server.received.map((message) => message.to)).toEqual(["later@example.com"]);
+      expect(server.received[0]!.raw).toContain(`/q/${quote.public_token}`);
+      expect(await outboxOf(quote.id)).toMatchObject([{ status: "sent", attempts: 2, nextAttemptAt: null, error: null, errorCode: null }]);
+      // Delivered: later runs leave it alone.
+      expect(await deliverDueMail(getDb(), new Date(due + 24 * 3_600_000))).toEqual({ attempted: 0, sent: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("retries a deferred email (4xx) with a growing wait, and gives up after MAIL_MAX_ATTEMPTS", async () => {
+    const deferring = await startSmtp(await freePort(), { responseCode: 451, message: "4.7.1 Greylisted, try again later" });
+    try {
+      process.env.SMTP_URL = `smtp://127.0.0.1:${deferring.port}`;
+      process.env.MAIL_MAX_ATTEMPTS = "3";
+      const { event, quote } = await draftFor("greylisted@example.com", "2027-09-08");
+      const sent = await send(event.id, quote.id);
+      expect(sent.body.delivery).toMatchObject({ status: "queued", attempts: 1, error_code: "deferred" });
+      const first = Date.parse(sent.body.delivery.next_attempt_at);
+      await deliverDueMail(getDb(), new Date(first));
+      const [second] = await outboxOf(quote.id);
+      expect(second).toMatchObject({ status: "queued", attempts: 2 });
+      // 1 minute after the first failure, 5 after the second.
+      expect(second!.nextAttemptAt!.getTime() - first).toBe(5 * 60_000);
+      await deliverDueMail(getDb(), second!.nextAttemptAt!);
+      expect(await outboxOf(quote.id)).toMatchObject([{ status: "failed", attempts: 3, nextAttemptAt: null, errorCode: "deferred" }]);
+      expect(deferring.received).toEqual([]);
+    } finally {
+      delete process.env.MAIL_MAX_ATTEMPTS;
+      await deferring.close();
+    }
   });
 
   it("keeps the message in the outbox when no mail server is configured, and needs an address", async () => {
     delete process.env.SMTP_URL;
     const event = await makeEvent(venue, [["2027-09-11T10:00:00", "2027-09-11T16:00:00"]]);
     const noAddress = await createQuote(venue, event.id, {});
-    const refused = await api.post(quoteUrl(venue, event.id, `/${noAddress.id}/send_quote`), { token: venue.team.admin.token, body: {} });
+    const refused = await send(event.id, noAddress.id);
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].field).toBe("customer_email");
     const quote = await createQuote(venue, event.id, { customer_email: "planner@example.com" });
-    const sent = await api.post(quoteUrl(venue, event.id, `/${quote.id}/send_quote`), { token: venue.team.admin.token, body: {} });
+    const sent = await send(event.id, quote.id);
     expect(sent.body.status).toBe("sent");
-    const [stored] = await getDb().select().from(outboxMessages).where(eq(outboxMessages.quoteId, quote.id));
-    expect(stored).toMatchObject({ status: "stored", toAddress: "planner@example.com" });
+    expect(sent.body.delivery).toMatchObject({ status: "stored", attempts: 0, next_attempt_at: null, error_code: null });
+    const [stored] = await outboxOf(quote.id);
+    expect(stored).toMatchObject({ status: "stored", toAddress: "planner@example.com", attempts: 0, attachmentContentType: "application/pdf" });
     expect(stored!.textBody).toContain(`/q/${quote.public_token}`);
+    expect(stored!.attachmentContent!.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("only marks the quote sent for another delivery mode: no email, no delivery", async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const { event, quote } = await draftFor("by-hand@example.com", "2027-09-12");
+    const sent = await send(event.id, quote.id, { delivery_mode: "manual" });
+    expect(sent.body).toMatchObject({ status: "sent", delivery: null });
+    expect(await outboxOf(quote.id)).toEqual([]);
   });
 });
 

@@ -13,11 +13,14 @@ import { accountPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Outbox · Venuedesk" };
 
-const statuses: Record<OutboxEntry["status"], { label: string; tone: "neutral" | "success" | "warning" }> = {
+const statuses: Record<OutboxEntry["status"], { label: string; tone: "neutral" | "accent" | "success" | "warning" }> = {
+  queued: { label: "Queued", tone: "accent" },
   stored: { label: "In outbox", tone: "neutral" },
   sent: { label: "Sent", tone: "success" },
   failed: { label: "Failed", tone: "warning" },
 };
+
+const attemptCount = (attempts: number) => `${attempts} ${attempts === 1 ? "attempt" : "attempts"}`;
 
 /** When, in the venue's zone of the quote it carried (else UTC), and which zone that is. */
 const when = (instant: Date, zone: string) => ({
@@ -26,6 +29,34 @@ const when = (instant: Date, zone: string) => ({
   ),
   zone: zone.replaceAll("_", " "),
 });
+
+/** How many attempts a message took, when that is worth saying. */
+const attemptsNote = (message: OutboxEntry) => {
+  if (message.status === "queued") return message.attempts === 0 ? "Not tried yet" : `${attemptCount(message.attempts)} so far`;
+  if (message.status === "failed" || (message.status === "sent" && message.attempts > 1)) return `After ${attemptCount(message.attempts)}`;
+  return null;
+};
+
+/** Attempts, when the next one is due, and the mail server's last error (its own words: the account's members may read them). */
+const Delivery = ({ message, zone }: { message: OutboxEntry; zone: string }) => {
+  const note = attemptsNote(message);
+  const next = message.nextAttemptAt;
+  return (
+    <>
+      {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
+      {next ? (
+        <p className="text-xs text-slate-500">
+          Next try <time dateTime={next.toISOString()}>{when(next, zone).text}</time>
+        </p>
+      ) : null}
+      {message.error ? (
+        <p className="mt-1 max-w-48 text-xs whitespace-normal text-red-700">
+          <span className="font-medium">Last error:</span> {message.error}
+        </p>
+      ) : null}
+    </>
+  );
+};
 
 export default async function OutboxPage({ params }: { params: Promise<{ account_id: string }> }) {
   const ctx = await pageContext((await params).account_id);
@@ -107,7 +138,7 @@ export default async function OutboxPage({ params }: { params: Promise<{ account
                     </TD>
                     <TD className="whitespace-nowrap">
                       <Badge tone={status.tone}>{status.label}</Badge>
-                      {message.error ? <p className="mt-1 max-w-48 text-xs whitespace-normal text-red-700">{message.error}</p> : null}
+                      <Delivery message={message} zone={message.quote?.timezone ?? "UTC"} />
                     </TD>
                   </TR>
                 );
