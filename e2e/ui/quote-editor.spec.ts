@@ -181,7 +181,7 @@ test("a planner prices, adjusts, discounts, sends, shares and revises a quote, a
   await screenshot(page, "quote-editor-send");
   await send.getByRole("button", { name: "Send quote" }).click();
   await expect(send).toBeHidden();
-  await expect(quotes.getByText("Quote sent. No mail server is configured, so the email is kept in the outbox.")).toBeVisible();
+  await expect(quotes.getByText("No mail server is configured: the email is kept in the outbox.")).toBeVisible();
   await expect(versions.getByRole("row", { name: /Version 1/ })).toContainText("Sent");
   await expect(quotes.getByRole("button", { name: "Add line", exact: true })).toHaveCount(0);
 

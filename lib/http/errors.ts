@@ -17,8 +17,6 @@ export const errorStatus = {
   internal_error: 500,
   /** A service we depend on (file storage) failed; the cause is logged, never shown. */
   unavailable: 503,
-  /** The mail server refused or could not be reached. */
-  delivery_failed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -11,7 +11,7 @@ import { parseInput } from "@/lib/http/validation";
 import { createQuote, updateQuote } from "@/lib/quotes/quotes";
 import { ZAcceptQuote, ZCreateQuote, ZRejectQuote, ZSendQuote, ZUpdateQuote } from "@/lib/quotes/schemas";
 import { acceptQuote, archiveQuote, rejectQuote, reviseQuote, sendQuote, withdrawQuote } from "@/lib/quotes/transitions";
-import { smtpUrl } from "@/lib/mail/deliver";
+import { presentDelivery } from "@/lib/mail/present";
 import { accountPath } from "./paths";
 import { logFailure } from "@/lib/log";
 
@@ -61,11 +61,11 @@ const eventPath = (accountId: number, eventId: string) => accountPath(accountId,
  * Runs one service call and answers the event's versions. Only an acceptance changes the rest
  * of the event page (its status, holds become bookings), so only it re-renders the page.
  */
-const run = async (
+const run = async <R extends { id: number }>(
   accountId: number,
   eventId: string,
-  work: (ctx: Awaited<ReturnType<typeof portalContext>>) => Promise<{ id: number }>,
-  options: { message?: string; revalidate?: boolean } = {},
+  work: (ctx: Awaited<ReturnType<typeof portalContext>>) => Promise<R>,
+  options: { message?: string | ((result: R) => string); revalidate?: boolean } = {},
 ): Promise<QuoteResult> => {
   const { message, revalidate = false } = options;
   try {
@@ -73,7 +73,7 @@ const run = async (
     const quote = await work(ctx);
     const quotes = await editorQuotes(ctx, eventId);
     if (revalidate) revalidatePath(eventPath(accountId, eventId));
-    return { ok: true, quotes, selectedId: quote.id, message };
+    return { ok: true, quotes, selectedId: quote.id, message: typeof message === "function" ? message(quote) : message };
   } catch (error) {
     return refusal(error);
   }
@@ -110,12 +110,6 @@ const ZSendForm = z.object({
  * message leave the service's standard ones.
  */
 export const sendQuoteAction = async (accountId: number, eventId: string, quoteId: number, input: z.input<typeof ZSendForm>) => {
-  const manual = input?.delivery_mode === "manual";
-  const message = manual
-    ? "Quote marked as sent."
-    : smtpUrl()
-      ? "Quote emailed to the customer."
-      : "Quote sent. No mail server is configured, so the email is kept in the outbox.";
   return run(
     accountId,
     eventId,
@@ -128,7 +122,8 @@ export const sendQuoteAction = async (accountId: number, eventId: string, quoteI
       const send = parseInput(ZSendQuote, { delivery_mode: form.delivery_mode, subject: form.subject || undefined, body: form.body || undefined });
       return sendQuote(ctx, target.eventId, target.quoteId, send);
     },
-    { message },
+    // How the email fared, in the same words the API's `delivery.message` uses.
+    { message: (sent) => (sent.delivery ? presentDelivery(sent.delivery).message : "Quote marked as sent.") },
   );
 };
 
