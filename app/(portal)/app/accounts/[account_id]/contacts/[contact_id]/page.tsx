@@ -18,7 +18,7 @@ import { listLabels } from "@/lib/labels/labels";
 import { deleteContactAction, setContactLabelsAction, updateContactAction } from "@/lib/portal/contact-actions";
 import { accountTimeZone, findPortalContact } from "@/lib/portal/contact-lookups";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
 import { accountPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Contact · Venuedesk" };
@@ -34,7 +34,7 @@ const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(sec
 export default async function ContactPage({ params }: { params: Promise<{ account_id: string; contact_id: string }> }) {
   const { account_id, contact_id } = await params;
   const ctx = await pageContext(account_id);
-  const contact = await findPortalContact(ctx, recordId(contact_id));
+  const contact = await pageRecord(findPortalContact, ctx, recordId(contact_id));
   const [labels, inboxes, rows] = await Promise.all([listLabels(ctx), listInboxes(ctx), contactConversations(ctx, contact.id)]);
   const conversations = await presentConversations(ctx.db, rows, { userId: ctx.caller.user.id });
   const inboxNames = new Map(inboxes.map((inbox) => [inbox.id, inbox.name]));

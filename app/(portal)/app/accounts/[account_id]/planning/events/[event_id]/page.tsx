@@ -22,6 +22,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
+import { pageRecord } from "@/lib/portal/lookups";
 import { accountPath, readNotice } from "@/lib/portal/paths";
 import {
   createEventCompanyAction,
@@ -45,7 +46,7 @@ export default async function EventPage({
 }) {
   const { account_id, event_id } = await params;
   const ctx = await pageContext(account_id);
-  const event = await findPortalEvent(ctx, event_id);
+  const event = await pageRecord(findPortalEvent, ctx, event_id);
   const [allocations, spaces, people, quotes] = await Promise.all([
     eventAllocations(ctx, event),
     spaceInfo(ctx),

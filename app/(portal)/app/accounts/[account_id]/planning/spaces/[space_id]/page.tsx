@@ -10,6 +10,7 @@ import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { pageContext } from "@/lib/portal/context";
+import { pageRecord } from "@/lib/portal/lookups";
 import { deleteSpaceAction, updateSpaceAction } from "@/lib/portal/space-actions";
 
 export const metadata: Metadata = { title: "Space · Venuedesk" };
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Space · Venuedesk" };
 export default async function SpacePage({ params }: { params: Promise<{ account_id: string; space_id: string }> }) {
   const { account_id, space_id } = await params;
   const ctx = await pageContext(account_id);
-  const [space, spaces] = await Promise.all([findPortalSpace(ctx, space_id), listSpaces(ctx)]);
+  const [space, spaces] = await Promise.all([pageRecord(findPortalSpace, ctx, space_id), listSpaces(ctx)]);
   const planner = canPlan(ctx);
   const list = spacesPath(ctx.account.id);
   const names = new Map(spaces.map((other) => [other.id, other.name]));

@@ -13,7 +13,7 @@ import { listInboxMembers } from "@/lib/inboxes/members";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteInboxAction, replaceInboxMembersAction, updateInboxAction } from "@/lib/portal/inbox-actions";
 import { channelLabels, findPortalInbox } from "@/lib/portal/inbox-lookups";
-import { recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Inbox · Venuedesk" };
@@ -44,7 +44,7 @@ export default async function InboxPage({
 }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const inbox = await findPortalInbox(ctx, recordId(id));
+  const inbox = await pageRecord(findPortalInbox, ctx, recordId(id));
   const admin = isAdmin(ctx);
   const [members, agents] = await Promise.all([listInboxMembers(ctx, inbox.id), admin ? listAgents(ctx) : []]);
   const channel = channelLabels[inbox.channel_type];

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { updateLabelAction } from "@/lib/portal/label-actions";
 import { findPortalLabel } from "@/lib/portal/label-lookups";
-import { recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Edit label · Venuedesk" };
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Edit label · Venuedesk" };
 export default async function EditLabelPage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const label = await findPortalLabel(ctx, recordId(id));
+  const label = await pageRecord(findPortalLabel, ctx, recordId(id));
   const list = settingsPath(ctx.account.id, "labels");
   const back = { href: list, label: "Labels" };
   return (

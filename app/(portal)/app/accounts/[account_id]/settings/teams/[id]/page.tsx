@@ -8,7 +8,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAgents } from "@/lib/agents/agents";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
-import { recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 import { deleteTeamAction, replaceTeamMembersAction, updateTeamAction } from "@/lib/portal/team-actions";
 import { findPortalTeam } from "@/lib/portal/team-lookups";
@@ -25,7 +25,7 @@ export default async function TeamPage({
 }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const team = await findPortalTeam(ctx, recordId(id));
+  const team = await pageRecord(findPortalTeam, ctx, recordId(id));
   const list = settingsPath(ctx.account.id, "teams");
   const back = { href: list, label: "Teams" };
   if (!isAdmin(ctx)) {

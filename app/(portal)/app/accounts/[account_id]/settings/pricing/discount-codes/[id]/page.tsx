@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
 import { deleteDiscountCodeAction, updateDiscountCodeAction } from "@/lib/portal/pricing-actions";
 
 export const metadata: Metadata = { title: "Edit discount code · Venuedesk" };
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Edit discount code · Venuedesk" };
 export default async function EditDiscountCodePage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const code = await findPortalDiscountCode(ctx, recordId(id));
+  const code = await pageRecord(findPortalDiscountCode, ctx, recordId(id));
   const list = pricingPath(ctx.account.id, "discount-codes");
   const back = { href: list, label: "Discount codes" };
   if (!canManagePricing(ctx)) {

@@ -9,7 +9,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusMessage } from "@/components/ui/status-message";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
-import { recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
 import { readNotice } from "@/lib/portal/paths";
 import { deletePricingPlanAction, savePricingPlanAction } from "@/lib/portal/pricing-actions";
 
@@ -19,7 +19,7 @@ export default async function PricingPlanPage({ params, searchParams }: { params
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
   const query = await searchParams;
-  const plan = await findPortalPricingPlan(ctx, recordId(id));
+  const plan = await pageRecord(findPortalPricingPlan, ctx, recordId(id));
   const spaces = await pricingSpaces(ctx);
   const rates = await rateOptions(ctx, spaces.names);
   const list = pricingPath(ctx.account.id, "plans");

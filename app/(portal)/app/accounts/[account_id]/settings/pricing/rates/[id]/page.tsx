@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
 import { deleteRateAction, updateRateAction } from "@/lib/portal/pricing-actions";
 
 export const metadata: Metadata = { title: "Edit rate · Venuedesk" };
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Edit rate · Venuedesk" };
 export default async function EditRatePage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const rate = await findPortalRate(ctx, recordId(id));
+  const rate = await pageRecord(findPortalRate, ctx, recordId(id));
   const list = pricingPath(ctx.account.id, "rates");
   const back = { href: list, label: "Rates" };
   if (!canManagePricing(ctx)) {

@@ -1,0 +1,11 @@
+import type { ReactNode } from "react";
+import { findPortalPricingPlan } from "@/components/settings/pricing/pricing-data";
+import { pageContext } from "@/lib/portal/context";
+import { pageRecord, recordId } from "@/lib/portal/lookups";
+
+/** An unknown pricing plan answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+export default async function PricingPlanLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
+  const { account_id, id } = await params;
+  await pageRecord(findPortalPricingPlan, await pageContext(account_id), recordId(id));
+  return children;
+}
