@@ -61,6 +61,11 @@ export const describeError = (error: unknown): Record<string, unknown> => {
       statement: statementOf(error),
     };
   }
+  const statement = statementOf(error);
+  if (statement !== undefined) {
+    // A failed query that never reached the server (the driver refused a parameter, the connection broke).
+    return { type: "DatabaseError", statement, cause: error.cause === undefined ? undefined : describeError(error.cause) };
+  }
   return {
     type: error.name,
     message: redactQuoted(error.message.split("\n")[0]!.slice(0, 500)),

@@ -4,3 +4,4 @@ export * from "./tokens";
 export * from "./conversations";
 export * from "./planning";
 export * from "./pricing";
+export * from "./security";

@@ -5,7 +5,7 @@ import type { Account } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
 import { textProblem } from "@/lib/http/input";
 import type { Operation } from "@/lib/http/operation";
-import { parseRequest, present, run, type Input, type RouteHandler } from "@/lib/http/route";
+import { limited, parseRequest, present, run, type Input, type RouteHandler } from "@/lib/http/route";
 import type { Inbox } from "@/lib/inboxes/summary";
 
 /**
@@ -40,7 +40,7 @@ export const inboxRoute =
     run(request, async () => {
       const params = await context.params;
       const db = getDb();
-      const { inbox, account } = await findClientInbox(db, params.inbox_identifier);
+      const { inbox, account } = await limited(request, operation, { inbox: String(params.inbox_identifier) }, () => findClientInbox(db, params.inbox_identifier));
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx: { db, inbox, account } }), operation);
     });

@@ -16,7 +16,9 @@ import { ApiError, errorBody, errorResponse, notFound } from "./errors";
 import { methods, type Method, type Operation } from "./operation";
 import { maxUploadBytes } from "@/lib/storage/uploads";
 import { parseFormBody, parseQuery, readBodyText } from "./request";
+import { requestIp } from "./client-ip";
 import { cleanInput } from "./input";
+import { requestHits, takeHits } from "./rate-limit";
 import { parseInput } from "./validation";
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -139,6 +141,8 @@ export const run = async (request: Request, work: () => Promise<Response>): Prom
   const started = performance.now();
   const response = await work().catch((error: unknown) => toErrorResponse(error, requestId));
   response.headers.set("x-request-id", requestId);
+  // API answers carry tokens, secrets and customers' data: no cache keeps them.
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   // The handler's own time (auth, queries, presenting), for operators' dashboards and the benchmarks.
   response.headers.set("server-timing", `app;dur=${(performance.now() - started).toFixed(1)}`);
   return response;
@@ -161,6 +165,17 @@ export const parseRequest = async <O extends Operation>(request: Request, operat
   return { body, query, params: parsedParams, request } as Input<O>;
 };
 
+/**
+ * Runs the rate limiter beside the request's own first query (the token lookup) rather than
+ * before it; a refusal by the limiter wins over whatever the lookup found.
+ */
+export const limited = async <T>(request: Request, operation: Operation, on: Omit<Parameters<typeof requestHits>[1], "ip">, work: () => Promise<T>): Promise<T> => {
+  const [limit, result] = await Promise.allSettled([takeHits(getDb(), requestHits(operation, { ...on, ip: requestIp(request.headers) }), requestIp(request.headers)), work()]);
+  if (limit.status === "rejected") throw limit.reason;
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+};
+
 const accountIdOf = (params: Record<string, unknown>) => {
   const id = Number(params.account_id);
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Account");
@@ -177,7 +192,10 @@ export const accountRoute =
     run(request, async () => {
       const params = await context.params;
       const token = requireToken(request, operation);
-      const ctx = await accountCallerFromToken(getDb(), token, accountIdOf(params), admitter<CallersOf<O> & (UserCaller | BotCaller)>(operation));
+      const accountId = accountIdOf(params);
+      const ctx = await limited(request, operation, { token, accountId }, () =>
+        accountCallerFromToken(getDb(), token, accountId, admitter<CallersOf<O> & (UserCaller | BotCaller)>(operation)),
+      );
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx }), operation);
     });
@@ -191,7 +209,7 @@ export const userRoute =
   (request, context) =>
     run(request, async () => {
       const params = await context.params;
-      const caller = (await resolveCaller(request, operation)) as UserCaller;
+      const caller = (await limited(request, operation, { token: readToken(request) }, () => resolveCaller(request, operation))) as UserCaller;
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
     });
@@ -205,7 +223,7 @@ export const platformRoute =
   (request, context) =>
     run(request, async () => {
       const params = await context.params;
-      const caller = (await resolveCaller(request, operation)) as PlatformCaller;
+      const caller = (await limited(request, operation, { token: readToken(request) }, () => resolveCaller(request, operation))) as PlatformCaller;
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
     });
@@ -214,7 +232,11 @@ export const platformRoute =
 export const openRoute =
   <O extends Operation & { callers: readonly [] }>(operation: O, handler: (args: Input<O>) => Promise<unknown>): RouteHandler =>
   (request, context) =>
-    run(request, async () => present(await handler(await parseRequest(request, operation, await context.params)), operation));
+    run(request, async () => {
+      const params = await context.params;
+      const input = await limited(request, operation, {}, () => parseRequest(request, operation, params));
+      return present(await handler(input), operation);
+    });
 
 /** Routes with no token (health, OpenAPI document). */
 export const publicRoute =

@@ -1,4 +1,5 @@
 import { getDb } from "@/db/client";
+import { logFailure } from "@/lib/log";
 import { sweepExpiredHolds } from "./allocations/sweep-expired-holds";
 
 const sweepEveryMs = 60_000;
@@ -10,7 +11,7 @@ const sweepEveryMs = 60_000;
 export const startPlanningJobs = () => {
   const sweep = () =>
     sweepExpiredHolds(getDb()).catch((error: unknown) => {
-      console.error("[planning] sweeping expired holds failed", error);
+      logFailure({ where: "sweeping expired holds" }, error);
     });
   setInterval(sweep, sweepEveryMs).unref();
   void sweep();

@@ -10,6 +10,9 @@ import { documentFor, pricingOf, publicQuote, type PublicPricing } from "./publi
 import { publicQuotePath } from "./present";
 import { statusOf } from "./quotes";
 import { acceptByToken, rejectByToken } from "./transitions";
+import { requestIp } from "@/lib/http/client-ip";
+import { textProblem } from "@/lib/http/input";
+import { takeHits } from "@/lib/http/rate-limit";
 import { logFailure } from "@/lib/log";
 
 /*
@@ -20,22 +23,38 @@ import { logFailure } from "@/lib/log";
  */
 
 const ZToken = z.string().regex(/^[\w-]{20,64}$/);
-const ZKeys = z.array(z.string().max(200)).max(200);
-const ZFullName = z.string().trim().min(2, { message: "Please type your full name." }).max(200, { message: "Please keep your name under 200 characters." });
-const ZReason = z.string().trim().min(1, { message: "Please tell us why you are declining." }).max(5000, { message: "Please keep the reason under 5,000 characters." });
+const ordinaryText = (value: string) => textProblem(value) === null;
+const ZFullName = z
+  .string()
+  .trim()
+  .min(2, { message: "Please type your full name." })
+  .max(200, { message: "Please keep your name under 200 characters." })
+  .refine(ordinaryText, { message: "Please type your name as plain text." });
+const ZReason = z
+  .string()
+  .trim()
+  .min(1, { message: "Please tell us why you are declining." })
+  .max(5000, { message: "Please keep the reason under 5,000 characters." })
+  .refine(ordinaryText, { message: "Please write the reason as plain text." });
+const ZKeys = z.array(z.string().max(200).refine(ordinaryText)).max(200);
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
   return typeof value === "string" ? value : "";
 };
 
-/** Who is accepting, as the request shows it: the first x-forwarded-for hop, else x-real-ip, and the user agent. */
-const requester = async () => {
+/**
+ * Who is acting, as far as can be known: the client address by the one TRUST_PROXY rule (never
+ * a header the client wrote itself), and the user agent. Each action counts against the
+ * address's rate limit first.
+ */
+const requester = async (rule: "public_quote" | "public_quote_pricing") => {
   const list = await headers();
-  const forwarded = list.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const ip = forwarded || list.get("x-real-ip")?.trim() || null;
-  const userAgent = list.get("user-agent")?.trim() || null;
-  return { ip: ip ? ip.slice(0, 100) : null, userAgent: userAgent ? userAgent.slice(0, 1000) : null };
+  const ip = requestIp(list);
+  await takeHits(getDb(), ip ? [{ rule, key: ip }] : [], ip);
+  const agent = list.get("user-agent")?.trim() ?? "";
+  const userAgent = agent && textProblem(agent) === null ? agent.slice(0, 1000) : null;
+  return { ip, userAgent };
 };
 
 const notFoundMessage = "This quote could not be found. Please check the link in your email.";
@@ -68,6 +87,8 @@ const refused = async (error: unknown, token: string, action: "accept" | "declin
     return { status: "error", message: "Something went wrong. Please try again in a moment.", errors: {}, values };
   }
   switch (error.code) {
+    case "rate_limited":
+      return { status: "error", message: `Too many attempts from your network. Please wait ${Math.ceil(Number(error.headers["Retry-After"] ?? 60) / 60)} minutes and try again.`, errors: {}, values };
     case "conflict":
       // confirmHolds words this for the customer: which space, which day, and to contact the venue.
       return { status: "error", message: error.message, errors: {}, values };
@@ -91,11 +112,13 @@ export const priceSelectionAction = async (token: string, selectedKeys: string[]
   const parsedToken = ZToken.safeParse(token);
   const keys = ZKeys.safeParse(selectedKeys);
   if (!parsedToken.success || !keys.success) return { ok: false, message: notFoundMessage };
-  const quote = await publicQuote(getDb(), parsedToken.data);
-  if (!quote) return { ok: false, message: notFoundMessage };
   try {
+    await requester("public_quote_pricing");
+    const quote = await publicQuote(getDb(), parsedToken.data);
+    if (!quote) return { ok: false, message: notFoundMessage };
     return { ok: true, pricing: pricingOf(documentFor(quote, keys.data)) };
   } catch (error) {
+    if (error instanceof ApiError && error.code === "rate_limited") return { ok: false, message: "Too many changes in a short time. Please wait a few minutes." };
     logFailure({ where: "public quote pricing" }, error);
     return { ok: false, message: "The totals could not be updated. Please reload the page." };
   }
@@ -111,7 +134,7 @@ export const acceptAction = async (_state: FormState, formData: FormData): Promi
   const keys = ZKeys.safeParse(formData.getAll("selected_optional_keys").filter((value) => typeof value === "string"));
   if (!keys.success) return { status: "error", message: "Please reload the page and try again.", errors: {}, values };
   try {
-    const { ip, userAgent } = await requester();
+    const { ip, userAgent } = await requester("public_quote");
     await acceptByToken(getDb(), token, { by: { userId: null, name: name.data, ip, userAgent }, selectedOptionalKeys: [...new Set(keys.data)] });
   } catch (error) {
     return refused(error, token, "accept", values);
@@ -128,6 +151,7 @@ export const rejectAction = async (_state: FormState, formData: FormData): Promi
   const reason = ZReason.safeParse(values.reason);
   if (!reason.success) return { status: "error", errors: { reason: reason.error.issues[0]!.message }, values };
   try {
+    await requester("public_quote");
     await rejectByToken(getDb(), token, reason.data);
   } catch (error) {
     return refused(error, token, "decline", values);

@@ -1,0 +1,111 @@
+import { BlockList, isIP } from "node:net";
+
+/**
+ * Which proxies in front of the app are trusted to say who the client is (`TRUST_PROXY`):
+ * none (the default: the TCP peer is the client), a hop count, or a list of addresses and CIDR
+ * ranges. The server (scripts/server.ts) always appends the TCP peer to `X-Forwarded-For`, so
+ * its last entry is the one address no client can forge.
+ */
+export type ProxyTrust = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "ranges"; ranges: BlockList };
+
+/** Named ranges, as Express's `trust proxy` spells them, for the usual container and LAN setups. */
+const namedRanges: Record<string, string[]> = {
+  loopback: ["127.0.0.0/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+const mappedPrefix = "::ffff:";
+
+/** An address in one spelling (IPv4-mapped IPv6 as IPv4, lower case, no port or brackets), or null. */
+const normalize = (entry: string): string | null => {
+  let address = entry.trim();
+  // "[::1]:1234" and "1.2.3.4:5678" (ports some proxies add)
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) address = bracketed[1]!;
+  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
+  if (address.toLowerCase().startsWith(mappedPrefix) && isIP(address.slice(mappedPrefix.length)) === 4) address = address.slice(mappedPrefix.length);
+  return isIP(address) ? address.toLowerCase() : null;
+};
+
+const familyOf = (address: string) => (isIP(address) === 4 ? "ipv4" : "ipv6");
+
+const addRange = (ranges: BlockList, item: string) => {
+  const parts = item.split("/");
+  const address = parts.length <= 2 ? normalize(parts[0]!) : null;
+  if (!address) throw new Error(`TRUST_PROXY: "${item}" is not an address or CIDR range`);
+  const family = familyOf(address);
+  if (parts.length === 1) return ranges.addAddress(address, family);
+  const bits = parts[1]!;
+  // "::ffff:10.0.0.0/104" names the IPv4 range 10.0.0.0/8.
+  const mapped = family === "ipv4" && parts[0]!.includes(":") ? 96 : 0;
+  const prefix = Number(bits) - mapped;
+  if (!/^\d+$/.test(bits) || prefix < 0 || prefix > (family === "ipv4" ? 32 : 128)) throw new Error(`TRUST_PROXY: "${item}" has an invalid prefix length`);
+  ranges.addSubnet(address, prefix, family);
+};
+
+/** Parses `TRUST_PROXY`; throws on a value that names nothing, so a typo cannot trust everyone. */
+export const parseProxyTrust = (value: string | undefined): ProxyTrust => {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false" || text === "0" || text === "none") return { kind: "none" };
+  if (/^\d+$/.test(text)) return { kind: "hops", hops: Number(text) };
+  if (text === "true") throw new Error('TRUST_PROXY: "true" would believe any client; give the number of proxies in front of the app, or their addresses');
+  const ranges = new BlockList();
+  for (const item of text.split(",").map((part) => part.trim())) {
+    if (item === "") throw new Error(`TRUST_PROXY: "${text}" has an empty entry`);
+    for (const range of namedRanges[item.toLowerCase()] ?? [item]) addRange(ranges, range);
+  }
+  return { kind: "ranges", ranges };
+};
+
+const isTrusted = (ranges: BlockList, address: string) => ranges.check(address, familyOf(address));
+
+/**
+ * The client's address from an `X-Forwarded-For` chain whose last entry is the TCP peer:
+ * trusted proxies are peeled off from the right, and the first address they vouch for is the
+ * client. Entries that are not addresses end the walk (nothing left of them can be believed).
+ */
+export const clientAddress = (forwardedFor: string | null | undefined, trust: ProxyTrust): string | null => {
+  const chain = (forwardedFor ?? "").split(",").map(normalize);
+  let index = chain.length - 1;
+  if (chain[index] === null || chain[index] === undefined) return null;
+  if (trust.kind === "hops") {
+    for (let hop = 0; hop < trust.hops && index > 0 && chain[index - 1] !== null; hop++) index--;
+  } else if (trust.kind === "ranges") {
+    while (index > 0 && isTrusted(trust.ranges, chain[index]!) && chain[index - 1] !== null) index--;
+  }
+  return chain[index]!;
+};
+
+/** What a client may say about the route its request took; only trusted proxies are believed. */
+const hopHeaders = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+
+type NodeHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * Rewrites a request's headers (Node's `IncomingMessage.headers`, in place) before Next.js sees
+ * them, so `X-Forwarded-For` ends with the TCP peer. Without trusted proxies, or when the peer
+ * is not one of the trusted addresses, every hop header the client sent is dropped; behind
+ * trusted proxies the peer is appended to the chain they built.
+ */
+export const rewriteForwardedHeaders = (headers: NodeHeaders, peer: string | undefined, trust: ProxyTrust) => {
+  const peerAddress = peer ? normalize(peer) : null;
+  const peerIsProxy = trust.kind === "hops" || (trust.kind === "ranges" && peerAddress !== null && isTrusted(trust.ranges, peerAddress));
+  if (!peerIsProxy) for (const name of hopHeaders) delete headers[name];
+  const chain = [headers["x-forwarded-for"]].flat().filter((value): value is string => Boolean(value?.trim()));
+  if (peer) chain.push(peerAddress ?? peer);
+  if (chain.length > 0) headers["x-forwarded-for"] = chain.join(", ");
+  else delete headers["x-forwarded-for"];
+};
+
+let configured: { value: string | undefined; trust: ProxyTrust } | null = null;
+
+/** `TRUST_PROXY` as configured now (parsed once per value). */
+export const proxyTrust = (): ProxyTrust => {
+  const value = process.env.TRUST_PROXY;
+  if (!configured || configured.value !== value) configured = { value, trust: parseProxyTrust(value) };
+  return configured.trust;
+};
+
+/** Where a request came from, by the one rule above; null when the request carries no peer. */
+export const requestIp = (headers: Headers): string | null => clientAddress(headers.get("x-forwarded-for"), proxyTrust());

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { tokenDigest } from "@/lib/auth/tokens";
+import { ApiError } from "./errors";
+import type { Operation } from "./operation";
+
+/**
+ * Rate limits in the manner of Chatwoot's rack-attack rules: fixed windows counted in
+ * PostgreSQL (`rate_limit_counters`), so every app instance on the database shares them.
+ * Each rule is `limit/period-seconds`, overridable by `RATE_LIMIT_<RULE>` (e.g.
+ * `RATE_LIMIT_CONTACT_SEARCH=200/60`); `RATE_LIMITS=off` turns them all off, and addresses in
+ * `RATE_LIMIT_ALLOWED_IPS` are never limited.
+ */
+export const rateRules = {
+  /** Every API request from one client address (rack-attack's `req/ip`). */
+  ip: { limit: 3000, period: 60 },
+  /** Every request made with one API token. */
+  token: { limit: 3000, period: 60 },
+  /** Contact search, per account (Chatwoot: 100 a minute). */
+  contact_search: { limit: 100, period: 60 },
+  /** Reports, per token and account, and per account (Chatwoot: 100 and 1000 a minute). */
+  reports_user: { limit: 100, period: 60 },
+  reports_account: { limit: 1000, period: 60 },
+  /** Client API writes (contacts, conversations, messages), per inbox and client address. */
+  client_api: { limit: 60, period: 60 },
+  /** Sign-in attempts (password and one-time login links) per client address. */
+  sign_in: { limit: 100, period: 300 },
+  /** The public quote page's accept and decline, per client address. */
+  public_quote: { limit: 30, period: 600 },
+  /** The public quote page pricing a choice of optional lines (each tick of a box), per client address. */
+  public_quote_pricing: { limit: 300, period: 600 },
+} as const;
+export type RateRule = keyof typeof rateRules;
+
+export type RateLimit = { limit: number; period: number };
+
+/** The rule as configured now: its default, or `RATE_LIMIT_<RULE>=limit/seconds`. */
+export const ruleLimit = (rule: RateRule): RateLimit => {
+  const configured = process.env[`RATE_LIMIT_${rule.toUpperCase()}`]?.trim();
+  const match = configured ? /^(\d+)\s*\/\s*(\d+)$/.exec(configured) : null;
+  if (configured && !match) throw new Error(`RATE_LIMIT_${rule.toUpperCase()} must look like 100/60 (requests per seconds), not ${configured}`);
+  return match ? { limit: Number(match[1]), period: Math.max(1, Number(match[2])) } : rateRules[rule];
+};
+
+export const rateLimitsEnabled = () => !["off", "false", "0"].includes((process.env.RATE_LIMITS ?? "on").trim().toLowerCase());
+
+const allowedIps = () =>
+  new Set(
+    (process.env.RATE_LIMIT_ALLOWED_IPS ?? "")
+      .split(",")
+      .map((ip) => ip.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+/** One count to take: a rule and what it is counted by (an address, a token digest, an account). */
+export type Hit = { rule: RateRule; key: string };
+
+/** The fixed window `at` falls in, and the seconds until it ends (Retry-After). */
+export const windowOf = (at: Date, period: number) => {
+  const seconds = Math.floor(at.getTime() / 1000);
+  const start = seconds - (seconds % period);
+  return { start: new Date(start * 1000), end: new Date((start + period) * 1000), retryAfter: Math.max(1, start + period - seconds) };
+};
+
+export const rateLimited = (retryAfter: number, what = "requests") =>
+  new ApiError("rate_limited", `Too many ${what}; retry in ${retryAfter} seconds`, {
+    headers: { "Retry-After": String(retryAfter) },
+  });
+
+/** Keys come from requests (a path's inbox identifier): anything unusual is stored as its digest. */
+const storableKey = (key: string) => (/^[\w.:@/-]{1,200}$/.test(key) ? key : `#${tokenDigest(key)}`);
+
+/**
+ * Counts one request against each hit's rule and refuses it (429 with Retry-After) when any
+ * window is over its limit. One statement for all hits; counters of refused requests grow too,
+ * so hammering does not reopen the window early.
+ */
+export const takeHits = async (db: DbOrTx, hits: Hit[], ip: string | null, now = new Date()) => {
+  if (hits.length === 0 || !rateLimitsEnabled()) return;
+  if (ip && allowedIps().has(ip.toLowerCase())) return;
+  const keyed = new Map(hits.map((hit) => [`${hit.rule}:${storableKey(hit.key)}`, hit.rule]));
+  const rows = [...keyed].map(([key, rule]) => {
+    const limit = ruleLimit(rule);
+    return { key, limit, window: windowOf(now, limit.period) };
+  });
+  const counted = (await db.execute(sql`
+    insert into rate_limit_counters (key, window_start, hits, expires_at)
+    select key, window_start, 1, expires_at
+    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ key: r.key, window_start: r.window.start, expires_at: r.window.end })))}::jsonb)
+      as t(key text, window_start timestamptz, expires_at timestamptz)
+    on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
+    returning key, hits`)) as unknown as { key: string; hits: number }[];
+  const over = rows.filter((row) => (counted.find((c) => c.key === row.key)?.hits ?? 0) > row.limit.limit);
+  if (over.length > 0) throw rateLimited(Math.max(...over.map((row) => row.window.retryAfter)));
+};
+
+/** Drops counters of windows that have ended (the planning job runner calls this every minute). */
+export const pruneRateLimitCounters = (db: DbOrTx, now = new Date()) =>
+  db.execute(sql`delete from rate_limit_counters where expires_at < ${now.toISOString()}::timestamptz`);
+
+/** What one API request is counted by, from its operation and what the path names. */
+export const requestHits = (
+  operation: Pick<Operation, "method" | "path">,
+  on: { ip: string | null; token?: string | null; accountId?: number; inbox?: string },
+): Hit[] => {
+  const hits: Hit[] = [];
+  const digest = on.token ? tokenDigest(on.token) : null;
+  if (on.ip) hits.push({ rule: "ip", key: on.ip });
+  if (digest) hits.push({ rule: "token", key: digest });
+  if (on.accountId !== undefined && operation.path.startsWith("/api/v2/accounts/{account_id}/")) {
+    if (digest) hits.push({ rule: "reports_user", key: `${on.accountId}:${digest}` });
+    hits.push({ rule: "reports_account", key: String(on.accountId) });
+  }
+  if (on.accountId !== undefined && operation.path === "/api/v1/accounts/{account_id}/contacts/search") {
+    hits.push({ rule: "contact_search", key: String(on.accountId) });
+  }
+  if (on.inbox !== undefined && on.ip && operation.method !== "GET") hits.push({ rule: "client_api", key: `${on.inbox}:${on.ip}` });
+  return hits;
+};
