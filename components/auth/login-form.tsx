@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { tooManyAttemptsMessage } from "@/lib/auth/sign-in-policy";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,9 @@ type Sso = { email: string; token: string };
 const attempt = async (credentials: Record<string, string>, refusal: string): Promise<string | null> => {
   try {
     const result = await signIn("credentials", { ...credentials, redirect: false });
-    return result?.ok && !result.error ? null : refusal;
+    if (result?.ok && !result.error) return null;
+    const wait = /^TooManyAttempts-(\d+)$/.exec(result?.error ?? "");
+    return wait ? tooManyAttemptsMessage(Number(wait[1])) : refusal;
   } catch {
     return "Could not reach the server. Please try again.";
   }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { issueToken, revokeToken, tokenOf } from "@/lib/auth/access-tokens";
 import type { Ctx, PlatformCaller, User } from "@/lib/auth/caller";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashNewPassword } from "@/lib/auth/passwords";
 import { createSsoToken } from "@/lib/auth/sso";
 import { fieldError } from "@/lib/http/errors";
 import { createUser, ensureEmailFree, findUserByEmail } from "@/lib/users/create-user";
@@ -75,7 +75,7 @@ export const updatePlatformUser = (ctx: PlatformCtx, id: number, input: Platform
         displayName: input.display_name,
         email: input.email,
         uid: input.email,
-        passwordHash: input.password !== undefined ? await hashPassword(input.password) : undefined,
+        passwordHash: input.password !== undefined ? await hashNewPassword(input.password, input.email ?? current.email) : undefined,
         customAttributes: mergeJson(users.customAttributes, input.custom_attributes),
         updatedAt: new Date(),
       })

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { issueToken } from "@/lib/auth/access-tokens";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashNewPassword } from "@/lib/auth/passwords";
 import { fieldError } from "@/lib/http/errors";
 
 export type NewUser = {
@@ -34,7 +34,7 @@ export const createUser = async (db: DbOrTx, input: NewUser) => {
       name: input.name,
       displayName: input.displayName ?? null,
       email: input.email.toLowerCase(),
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.password ? await hashNewPassword(input.password, input.email) : null,
       uid: input.email.toLowerCase(),
       pubsubToken: randomBytes(18).toString("base64url"),
       customAttributes: input.customAttributes ?? {},

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { mergeJson } from "@/db/json";
 import { users } from "@/db/schema";
 import type { Ctx, UserCaller } from "@/lib/auth/caller";
-import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { hashNewPassword, verifyPassword } from "@/lib/auth/passwords";
 import { fieldError } from "@/lib/http/errors";
 import { ensureEmailFree } from "./create-user";
 import type { UpdateProfileInput } from "./schemas";
@@ -23,7 +23,7 @@ export const updateProfile = async (ctx: Ctx<UserCaller>, input: UpdateProfileIn
       uid: input.email,
       messageSignature: input.message_signature,
       uiSettings: mergeJson(users.uiSettings, input.ui_settings),
-      passwordHash: input.password !== undefined ? await hashPassword(input.password) : undefined,
+      passwordHash: input.password !== undefined ? await hashNewPassword(input.password, input.email ?? me.email) : undefined,
       updatedAt: new Date(),
     })
     .where(eq(users.id, me.id))

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { contacts, conversations, inboxes, planningResources, spaces, users } from "@/db/schema";
 import { api } from "../helpers/app";
-import { joinInbox, makeTeam } from "../helpers/factories";
+import { joinInbox, makePlatformApp, makeTeam } from "../helpers/factories";
 
 /*
  * Defects found by hostile input (issue: hardening). Each test here failed before its fix:
@@ -208,5 +208,28 @@ describe("free-form JSON is bounded", () => {
     const res = await api.put("/api/v1/profile", { token: team.agent.token, body: { profile: { ui_settings: nested(15) } } });
     expect(res.status).toBe(200);
     await getDb().execute(sql`update users set ui_settings = '{}' where id = ${team.agent.user.id}`);
+  });
+});
+
+describe("caching", () => {
+  it("marks API answers that carry tokens and secrets no-store", async () => {
+    const profile = await api.get("/api/v1/profile", { token: team.agent.token });
+    expect(profile.body.access_token).toBeTruthy();
+    expect(profile.headers.get("cache-control")).toBe("no-store");
+    const refused = await api.get("/api/v1/profile");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("password policy", () => {
+  it("refuses a password that is the email address, wherever a password is set", async () => {
+    const email = `newcomer-${team.account.id}@example.test`;
+    const agent = await api.post(`${base}/agents`, { token: team.admin.token, body: { name: "New", email, role: "agent", password: email.toUpperCase() } });
+    expect(agent.status).toBe(422);
+    standardBody(agent.body, "password");
+    const platform = await makePlatformApp();
+    const user = await api.post("/platform/api/v1/users", { token: platform.token, body: { name: "Pat", email: "pat.hall@example.test", password: "Pat.Hall" } });
+    expect(user.status).toBe(422);
+    standardBody(user.body, "password");
   });
 });

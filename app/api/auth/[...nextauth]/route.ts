@@ -1,7 +1,4 @@
-// next-auth's own endpoints (sign-in, sign-out, session, CSRF) for the portal.
-import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth";
+// next-auth's own endpoints (sign-in, sign-out, session, CSRF) for the portal; sign-in attempts are guarded.
+import { authHandlers } from "@/lib/auth/next-auth";
 
-const handler = NextAuth(authOptions);
-
-export { handler as GET, handler as POST };
+export const { GET, POST } = authHandlers;
