@@ -35,6 +35,9 @@ export const ZQuote = z
     download_url: z.string(),
     quote_sent_at: z.string().nullable(),
     accepted_at: z.string().nullable(),
+    accepted_by_name: z.string().nullable(),
+    accepted_ip: z.string().nullable().meta({ description: "The accepting client's address, by the TRUST_PROXY rule" }),
+    accepted_user_agent: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -77,6 +77,8 @@ export const presentQuote = (quote: QuoteRow & { delivery?: DeliveryState | null
     viewed_at: iso(quote.viewedAt),
     accepted_at: iso(quote.acceptedAt),
     accepted_by_name: quote.acceptedByName,
+    accepted_ip: quote.acceptedIp,
+    accepted_user_agent: quote.acceptedUserAgent,
     acceptance_reason: quote.acceptanceReason,
     rejected_at: iso(quote.rejectedAt),
     rejection_reason: quote.rejectionReason,

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { ADMIN_EMAIL, accountIdOf, openAccountPage, signIn } from "../ui/helpers";
+
+/*
+ * Server actions refuse cross-origin posts (Next.js compares Origin with the host): a page on
+ * another site cannot make a signed-in planner's browser change anything. The same call from our
+ * own origin goes through, so the refusal is not just a malformed request.
+ */
+
+type Manifest = { node: Record<string, { filename: string; exportedName: string }> };
+
+const actionId = (exportedName: string) => {
+  const manifest = JSON.parse(readFileSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "server", "server-reference-manifest.json"), "utf8")) as Manifest;
+  const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName);
+  if (!found) throw new Error(`no server action ${exportedName} in the build`);
+  return found[0];
+};
+
+test("a server action posted from another origin is refused and changes nothing", async ({ page, baseURL }) => {
+  await signIn(page, ADMIN_EMAIL);
+  const account = accountIdOf(page);
+  await openAccountPage(page, "profile", "Profile");
+  const token = await page.getByLabel("Access token", { exact: true }).inputValue();
+  const conversation = `/api/v1/accounts/${account}/conversations/1`;
+  const priority = async () => ((await (await page.request.get(conversation, { headers: { api_access_token: token } })).json()) as { priority: string | null }).priority;
+  const before = await priority();
+  const wanted = before === "urgent" ? "low" : "urgent";
+
+  const post = (origin: string, value: string | null = wanted) =>
+    page.request.post(`/app/accounts/${account}/conversations/1`, {
+      headers: { "Next-Action": actionId("setPriorityAction"), Origin: origin, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+      data: JSON.stringify([Number(account), 1, value]),
+    });
+
+  const foreign = await post("https://evil.example");
+  expect(foreign.status()).toBe(500);
+  expect(await priority()).toBe(before);
+
+  const own = await post(new URL(baseURL!).origin);
+  expect(own.status()).toBe(200);
+  expect(await priority()).toBe(wanted);
+  await post(new URL(baseURL!).origin, before);
+});
