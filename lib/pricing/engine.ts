@@ -287,6 +287,9 @@ const spreadDiscount = (lines: Entry[], amount: Big, digits: number) => {
 
 const discountTypes = new Set(["percentage", "fixed_amount"]);
 
+/** Quote totals are numeric(16, 4) columns: 12 digits before the point. */
+const largestTotal = new Big("1e12");
+
 export const priceQuote = (input: PricingInput): Breakdown => {
   const { currency } = input;
   const digits = minorUnits(currency);
@@ -414,6 +417,12 @@ export const priceQuote = (input: PricingInput): Breakdown => {
 
   const totalExclTax = sum(counted.map((entry) => entry.net.minus(entry.discount)));
   const totalTax = sum(counted.map(taxOf));
+  // A quote stores its totals as numeric(16, 4): past that, name the line that weighs most
+  // rather than let the database refuse the number.
+  if (totalExclTax.plus(totalTax).gte(largestTotal)) {
+    const heaviest = counted.reduce((a, b) => (b.net.gt(a.net) ? b : a));
+    throw new PricingInputError(heaviest.path.replace(/\.key$/, ""), `brings the quote's total to ${largestTotal.toFixed()} or more, past what a quote can hold`);
+  }
   const section = (name: Section) => entries.filter((entry) => entry.section === name).map(present);
 
   return {

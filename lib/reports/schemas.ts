@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZBool, ZUnixSeconds } from "@/lib/http/schemas";
+import { ZBool, ZId, ZUnixSeconds } from "@/lib/http/schemas";
 
 export const reportMetrics = [
   "conversations_count",
@@ -25,7 +25,7 @@ const window = {
 
 const scope = {
   type: z.enum(reportScopes).default("account"),
-  id: z.coerce.number().int().positive().optional(),
+  id: ZId.optional(),
 };
 
 export const ZOutgoingMessagesQuery = z.object({ group_by: z.enum(["agent", "team", "inbox", "label"]), ...window });

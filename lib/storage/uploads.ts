@@ -4,6 +4,7 @@ import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { z } from "zod";
 import { dataDir, persistentSecret } from "@/lib/config/runtime";
+import { textProblem } from "@/lib/http/input";
 
 /**
  * Message attachments on local disk under $DATA_DIR/uploads, or in an S3-compatible bucket. Storage keys are ours
@@ -17,7 +18,12 @@ export const ZUpload = z
   .instanceof(File)
   .meta({ override: { type: "string", format: "binary" } })
   .refine((file) => file.size <= maxUploadBytes(), { message: `must be at most ${maxUploadBytes()} bytes` })
-  .refine((file) => file.size > 0, { message: "is empty" });
+  .refine((file) => file.size > 0, { message: "is empty" })
+  // The name is kept as text: one PostgreSQL cannot store (NUL) is refused like any other such text.
+  .superRefine((file, ctx) => {
+    const problem = textProblem(file.name);
+    if (problem) ctx.addIssue({ code: "custom", message: `has a file name that ${problem}` });
+  });
 
 const uploadsDir = () => path.join(dataDir(), "uploads");
 

@@ -231,6 +231,24 @@ describe("validate and find_available_slots", () => {
     expect((await check({ resource_id: hallB.resourceId, start_at: at(27, 12), end_at: at(27, 13), buffer_before_min: 15 })).valid).toBe(false);
   });
 
+  // Found by the isolation sweep: another account's allocation_id was taken silently as "the one being moved".
+  it("refuses an allocation_id that is not one of the account's allocations", async () => {
+    const other = await makeTeam();
+    const elsewhere = await makeSpace(other.account.id, { name: "Their hall" });
+    const [theirs] = await getDb()
+      .insert(allocations)
+      .values({ accountId: other.account.id, spaceId: elsewhere.id, resourceId: elsewhere.resourceId, startAt: new Date(at(28, 9)), endAt: new Date(at(28, 10)) })
+      .returning();
+    for (const allocationId of [theirs!.id, "00000000-0000-4000-8000-000000000000"]) {
+      const res = await api.post(`${base}/planning/allocations/validate`, {
+        token: team.agent.token,
+        body: { resource_id: hallA.resourceId, start_at: at(28, 9), end_at: at(28, 10), allocation_id: allocationId },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([{ field: "allocation_id", message: "is not an allocation of this account", code: "invalid" }]);
+    }
+  });
+
   it("finds slots around confirmed bookings and reports overlapping holds", async () => {
     const room = await makeSpace(team.account.id, {
       name: "Studio",

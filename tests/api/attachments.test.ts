@@ -87,6 +87,18 @@ describe("message attachments", () => {
     expect(vanished.body).toMatchObject({ description: "Attachment could not be found" });
   });
 
+  // Found by fuzzing: a file name with NUL reached the attachments insert (PostgreSQL 22021) instead of being refused by name.
+  it("refuses a file whose name PostgreSQL cannot store, naming the file, and stores nothing", async () => {
+    const before = await getDb().select({ id: attachments.id }).from(attachments);
+    const res = await api.post(base, {
+      token: team.agent.token,
+      multipart: form({ content: "plan" }, [new File(["ok"], "fine.txt", { type: "text/plain" }), new File(["hi"], "a\u0000b.txt", { type: "text/plain" })]),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([{ field: "attachments.1", message: "has a file name that must not contain NUL characters", code: "invalid" }]);
+    expect(await getDb().select({ id: attachments.id }).from(attachments)).toHaveLength(before.length);
+  });
+
   it("refuses a tampered or expired link", async () => {
     const res = await api.post(base, { token: team.agent.token, multipart: form({}, [new File([png], "a.png", { type: "image/png" })]) });
     const url = new URL(res.body.attachments[0].data_url, "http://localhost");

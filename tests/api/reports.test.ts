@@ -152,6 +152,13 @@ describe("timeseries", () => {
     expect(res.status).toBe(422);
     expect(res.body.errors[0].field).toBe("metric");
   });
+
+  // Found by fuzzing: an id past PostgreSQL's integer reached the query (22003) instead of being refused by name.
+  it.each(["/summary?type=inbox&id=5766007365524093", "?metric=conversations_count&type=team&id=2147483648"])("refuses an id no record can have: %s", async (query) => {
+    const res = await api.get(reports(query), { token: team.admin.token });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: "id", code: "invalid" })]);
+  });
 });
 
 describe("report permission", () => {

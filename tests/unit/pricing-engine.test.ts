@@ -874,3 +874,31 @@ describe("full quotes", () => {
     expect(result).toMatchObject({ subtotalExclTax: "7272.60", totalExclTax: "6081.72", totalTax: "521.94", totalInclTax: "6603.66", warnings: [], planId: 50 });
   });
 });
+
+// Found by fuzzing the API: totals past numeric(16, 4) reached the database (22003) instead of naming a field.
+describe("totals a quote can hold", () => {
+  const refused = (input: PricingInput, field: string) => {
+    const run = () => priceQuote(input);
+    expect(run).toThrow(PricingInputError);
+    try {
+      run();
+    } catch (error) {
+      expect((error as PricingInputError).field).toBe(field);
+    }
+  };
+
+  it.each<[string, PricingInput, string]>([
+    ["a huge additional line", makeInput({ overrides: extras([extra("Fireworks", "999999999", "999999999999.9999", 0)]) }), "overrides.additional_lines.0"],
+    ["tax pushing the total over", makeInput({ overrides: extras([extra("Almost", 1, "900000000000", 21)]) }), "overrides.additional_lines.0"],
+    [
+      "a person-hour rate times many attendees",
+      makeInput({ ...flat({ unit: "person_hour", amount: "999999999999" }), attendees: 10_000_000, allocations: [allocation("a", "2027-06-12 10:00", "2027-06-12 14:00")] }),
+      "allocations",
+    ],
+  ])("refuses %s, naming the line", (_label, input, field) => refused(input, field));
+
+  it("keeps a total just under the limit", () => {
+    const result = priceQuote(makeInput({ overrides: extras([extra("Big but fine", 1, "999999999999.99", 0)]) }));
+    expect(result.totalInclTax).toBe("999999999999.99");
+  });
+});

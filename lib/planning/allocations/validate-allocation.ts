@@ -1,5 +1,7 @@
 import type { AccountCtx } from "@/lib/auth/caller";
+import { ApiError, fieldError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
+import { findAllocation } from "./allocations";
 import { blockedResources } from "./occupancies";
 import { confirmedConflicts, jumpingTheQueue, liveHolds, placementWarnings, plainField, resolveTarget } from "./placement";
 import type { ValidateAllocationInput } from "./schemas";
@@ -11,6 +13,13 @@ import type { ValidateAllocationInput } from "./schemas";
  */
 export const validateAllocation = async (ctx: AccountCtx, input: ValidateAllocationInput) => {
   const space = await resolveTarget(ctx, input, plainField);
+  // The allocation being moved must be one of the account's: any other id is a mistake, not "none".
+  if (input.allocation_id !== undefined) {
+    await findAllocation(ctx, input.allocation_id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === "not_found") throw fieldError("allocation_id", "is not an allocation of this account");
+      throw error;
+    });
+  }
   const window = {
     startAt: input.start_at,
     endAt: input.end_at,
