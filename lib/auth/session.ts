@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { maxRecordId } from "@/lib/http/schemas";
 import { accountContext, type AccountCtx, type UserCaller } from "./caller";
 import { authOptions } from "./next-auth";
 
@@ -25,7 +26,7 @@ export const requireSessionCaller = async (): Promise<UserCaller> => (await sess
 export const portalContext = async (accountId: number | string): Promise<AccountCtx<UserCaller>> => {
   const caller = await requireSessionCaller();
   const id = Number(accountId);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  if (!Number.isSafeInteger(id) || id <= 0 || id > maxRecordId) notFound();
   try {
     return await accountContext(getDb(), caller, id);
   } catch (error) {

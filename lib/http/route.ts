@@ -18,6 +18,7 @@ import { maxUploadBytes } from "@/lib/storage/uploads";
 import { parseFormBody, parseQuery, readBodyText } from "./request";
 import { requestIp } from "./client-ip";
 import { cleanInput } from "./input";
+import { maxRecordId } from "./schemas";
 import { requestHits, takeHits } from "./rate-limit";
 import { parseInput } from "./validation";
 
@@ -178,7 +179,7 @@ export const limited = async <T>(request: Request, operation: Operation, on: Omi
 
 const accountIdOf = (params: Record<string, unknown>) => {
   const id = Number(params.account_id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Account");
+  if (!Number.isSafeInteger(id) || id <= 0 || id > maxRecordId) throw notFound("Account");
   return id;
 };
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { jsonValueProblem } from "./input";
 
+/** The largest id a record can have (PostgreSQL's integer). */
+export const maxRecordId = 2_147_483_647;
 /** Path ids: positive integers. A malformed one is answered 404 by the wrapper. */
-export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZId = z.coerce.number().int().positive().max(maxRecordId);
 export const ZAccountParams = z.object({ account_id: ZId });
 export const ZAccountRecordParams = z.object({ account_id: ZId, id: ZId });
 export const ZRecordParams = z.object({ id: ZId });

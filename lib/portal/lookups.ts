@@ -6,11 +6,12 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { findCannedResponse } from "@/lib/canned-responses/canned-responses";
 import { findConversation } from "@/lib/conversations/conversations";
 import { ApiError } from "@/lib/http/errors";
+import { maxRecordId } from "@/lib/http/schemas";
 
 /** A path id, or a 404 page for anything that is not one. */
 export const recordId = (value: string) => {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  if (!Number.isSafeInteger(id) || id <= 0 || id > maxRecordId) notFound();
   return id;
 };
 

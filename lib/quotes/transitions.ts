@@ -13,6 +13,7 @@ import { findQuoteEvent } from "./pricing-inputs";
 import { allowed, findQuote, inputOf, newPublicToken, nextVersion, statusOf, versionColumns } from "./quotes";
 import { renderQuotePdf } from "./render-pdf";
 import type { SendQuoteInput } from "./schemas";
+import { inboxFromBody } from "@/lib/contacts/contacts";
 
 /** Runs `work` on the quote under its row lock, after the lifecycle allows `action`. */
 const act = async <T>(ctx: AccountCtx, eventId: string, id: number, work: (db: DbOrTx, quote: QuoteRow) => Promise<T>) => {
@@ -183,6 +184,8 @@ const composeTries = 3;
  */
 export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, input: SendQuoteInput): Promise<SentQuote> => {
   requirePermission(ctx, "quote_manage");
+  // INTERFACE.md's inbox_id names where the conversation about the quote lives: it must be one of the account's.
+  if (input.inbox_id !== undefined) await inboxFromBody(ctx, input.inbox_id);
   const byEmail = input.delivery_mode === undefined || input.delivery_mode === "email";
   for (let tries = 1; ; tries++) {
     const quote = await findQuote(ctx, eventId, id);
