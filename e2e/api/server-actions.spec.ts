@@ -43,3 +43,11 @@ test("a server action posted from another origin is refused and changes nothing"
   expect(await priority()).toBe(wanted);
   await post(new URL(baseURL!).origin, before);
 });
+
+test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+  await signIn(page, ADMIN_EMAIL);
+  const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  // Plain http here; under an https NEXTAUTH_URL next-auth names it __Secure-… and marks it Secure.
+  expect(session?.secure).toBe(false);
+});
