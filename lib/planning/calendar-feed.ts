@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "@/db/client";
 import { allocationOccupancies, allocations, planningEvents, spaces } from "@/db/schema";
@@ -7,6 +7,7 @@ import { notFound } from "@/lib/http/errors";
 import { isUuid } from "@/lib/http/schemas";
 import { blockedResources, uuidArray } from "./allocations/occupancies";
 import { planningNow } from "./clock";
+import { liveAt } from "./rules-sql";
 
 const day = 86_400_000;
 const feedLimit = 5000;
@@ -42,8 +43,7 @@ export const spaceCalendarFeed = async (db: Db, accountId: number, spaceId: stri
     .where(
       and(
         sql`${allocationOccupancies.resourceId} = any(${uuidArray(resources)})`,
-        inArray(allocations.status, ["tentative", "confirmed"]),
-        sql`(${allocations.expiresAt} is null or ${allocations.expiresAt} > ${now.toISOString()}::timestamptz)`,
+        liveAt(allocations, now),
         sql`${allocations.endAt} > ${new Date(now.getTime() - 30 * day).toISOString()}::timestamptz`,
         sql`${allocations.startAt} < ${new Date(now.getTime() + 400 * day).toISOString()}::timestamptz`,
       ),

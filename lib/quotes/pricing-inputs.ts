@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { accounts, allocations, companies, contacts, planningEvents, spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
 import { isUuid } from "@/lib/http/schemas";
 import { planningNow } from "@/lib/planning/clock";
+import { liveAt } from "@/lib/planning/rules-sql";
 import { localDateOf } from "@/lib/planning/time";
 import type { DiscountInput, PricedAllocation } from "@/lib/pricing/engine";
 import { findDiscountCodes } from "@/lib/pricing/discount-codes/discount-codes";
@@ -35,8 +36,7 @@ export const pricedAllocations = async (ctx: AccountCtx, eventId: string) => {
       and(
         eq(allocations.accountId, ctx.account.id),
         eq(allocations.eventId, eventId),
-        inArray(allocations.status, ["tentative", "confirmed"]),
-        sql`(${allocations.expiresAt} is null or ${allocations.expiresAt} > ${planningNow().toISOString()}::timestamptz)`,
+        liveAt(allocations, planningNow()),
       ),
     )
     .orderBy(asc(allocations.startAt), asc(allocations.id));

@@ -1,5 +1,6 @@
 import type { CalendarAllocation, CalendarSpace } from "@/lib/portal/planning-calendar-actions";
 import { addDays, dayClock, instantAt, localDateOf, localParts, weekdayOf } from "@/lib/planning/time";
+import { isLapsed, isLiveStatus } from "@/lib/planning/rules";
 
 /*
  * What the calendar derives from the data, without React: the rows (spaces as a tree), lanes
@@ -58,11 +59,9 @@ export type DisplayStatus = "confirmed" | "tentative" | "cancelled" | "expired";
 
 /** A hold past its expiry no longer blocks, swept or not: show it as expired. */
 export const displayStatus = (allocation: CalendarAllocation, now: number): DisplayStatus =>
-  allocation.status === "tentative" && allocation.expires_at !== null && Date.parse(allocation.expires_at) <= now
-    ? "expired"
-    : allocation.status;
+  isLapsed({ status: allocation.status, expiresAt: allocation.expires_at }, now) ? "expired" : allocation.status;
 
-export const isLive = (status: DisplayStatus) => status === "confirmed" || status === "tentative";
+export const isLive = (status: DisplayStatus) => isLiveStatus(status);
 
 /** The blocked range: the allocation with its buffers. */
 export const blockedRange = (allocation: { start_at: string; end_at: string; buffer_before_min: number; buffer_after_min: number }) => ({

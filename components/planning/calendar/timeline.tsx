@@ -9,6 +9,7 @@ import {
   closedIntervals,
   dateTimeLabel,
   dayHeading,
+  isLive,
   rangeLabel,
   shortDateLabel,
   statusLabels,
@@ -188,7 +189,7 @@ export const Timeline = ({ scale, rows, items, related, now, today, selectedId, 
 
   const onBlockPointerDown = (item: BlockItem) => (event: PointerEvent<HTMLButtonElement>) => {
     suppressClick.current = false;
-    const live = item.status === "confirmed" || item.status === "tentative";
+    const live = isLive(item.status);
     if (!canWrite || !live || event.button !== 0) return;
     const track = tracks.current.get(item.allocation.space_id);
     if (!track) return;
@@ -364,7 +365,7 @@ export const Timeline = ({ scale, rows, items, related, now, today, selectedId, 
                   const times = rangeLabel(item.start, item.end, zone);
                   const clippedStart = item.start < scale.start;
                   const clippedEnd = item.end > scale.end;
-                  const live = item.status === "confirmed" || item.status === "tentative";
+                  const live = isLive(item.status);
                   return (
                     <div key={item.allocation.id}>
                       {item.blockStart < item.start ? (

@@ -3,6 +3,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
+import { holdExpiry } from "../rules";
 import { writeOccupancies } from "./occupancies";
 import { ensureEvent, plainField, resolveTarget, settlePlacement, touchEvents, type FieldName } from "./placement";
 import type { AllocationRow, AllocationWarning } from "./present";
@@ -40,7 +41,6 @@ export const createAllocation = async (
       status === "cancelled"
         ? { resources: [], sequence: input.sequence ?? null, warnings: [] }
         : await settlePlacement(db, ctx.account.id, { space, window, status, sequence: input.sequence ?? null, selfId: null, now, field });
-    const expiry = space.tentativeExpiryMinutes;
     const [allocation] = await db
       .insert(allocations)
       .values({
@@ -56,7 +56,7 @@ export const createAllocation = async (
         stage: input.stage ?? null,
         sequence: placed.sequence,
         metadata: input.metadata ?? {},
-        expiresAt: status === "tentative" && expiry !== null ? new Date(now.getTime() + expiry * 60_000) : null,
+        expiresAt: status === "tentative" ? holdExpiry(space, now) : null,
       })
       .returning();
     await writeOccupancies(db, allocation!, placed.resources);

@@ -4,6 +4,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError } from "@/lib/http/errors";
 import { findAvailableSlots as searchSlots, type Interval } from "../availability";
 import { planningNow } from "../clock";
+import { liveAt } from "../rules-sql";
 import { uuidArray } from "./occupancies";
 import type { FindSlotsInput } from "./schemas";
 import { toSlotSpace } from "./slot-spaces";
@@ -46,7 +47,7 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
     select distinct inside.space_id, o.allocation_id, o.status, o.starts_at, o.ends_at
     from inside join allocation_occupancies o on o.resource_id = inside.resource_id
     where tstzrange(o.starts_at, o.ends_at) && tstzrange(${from}::timestamptz, ${until}::timestamptz)
-      and (o.status = 'confirmed' or o.expires_at is null or o.expires_at > ${planningNow().toISOString()}::timestamptz)`);
+      and ${liveAt({ status: sql`o.status`, expiresAt: sql`o.expires_at` }, planningNow())}`);
   const busy: Interval[] = [];
   const holds: Interval[] = [];
   for (const row of blocking) {

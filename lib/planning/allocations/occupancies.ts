@@ -3,6 +3,8 @@ import type { DbOrTx } from "@/db/client";
 import { allocationOccupancies, allocations } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { planningNow } from "../clock";
+import { isLiveStatus } from "../rules";
+import { liveAt } from "../rules-sql";
 import type { AllocationRow } from "./present";
 
 /** A PostgreSQL uuid[] literal as one parameter. */
@@ -56,17 +58,18 @@ export const lockResources = async (db: DbOrTx, resourceIds: readonly string[]) 
 /** Rewrites the allocation's occupancy rows: one per blocked resource while live, none otherwise. */
 export const writeOccupancies = async (db: DbOrTx, allocation: AllocationRow, resourceIds: readonly string[]) => {
   await db.delete(allocationOccupancies).where(eq(allocationOccupancies.allocationId, allocation.id));
-  if (allocation.status !== "tentative" && allocation.status !== "confirmed") return;
+  const status = allocation.status;
+  if (!isLiveStatus(status)) return;
   const { startsAt, endsAt } = blockedRange(allocation);
   await db.insert(allocationOccupancies).values(
     resourceIds.map((resourceId) => ({
       allocationId: allocation.id,
       resourceId,
       accountId: allocation.accountId,
-      status: allocation.status as "tentative" | "confirmed",
+      status,
       startsAt,
       endsAt,
-      expiresAt: allocation.status === "tentative" ? allocation.expiresAt : null,
+      expiresAt: status === "tentative" ? allocation.expiresAt : null,
     })),
   );
 };
@@ -85,8 +88,7 @@ export const rebuildOccupancies = async (ctx: AccountCtx, spaceIds: readonly str
       and(
         eq(allocations.accountId, ctx.account.id),
         inArray(allocations.spaceId, [...spaceIds]),
-        inArray(allocations.status, ["tentative", "confirmed"]),
-        sql`(${allocations.expiresAt} is null or ${allocations.expiresAt} > ${planningNow().toISOString()}::timestamptz)`,
+        liveAt(allocations, planningNow()),
       ),
     );
   const resources = new Map<string, string[]>();

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { allocationOccupancies, allocations, planningEvents, spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -7,6 +7,7 @@ import { blockedRange, blockedResources, lockResources, uuidArray } from "./occu
 import type { AllocationWarning } from "./present";
 import { toSlotSpace } from "./slot-spaces";
 import { withinAvailability, withinWorkingHours } from "../availability";
+import { liveHoldAt, lockHierarchyShared } from "../rules-sql";
 
 export type SpaceRow = typeof spaces.$inferSelect;
 /** Names a field in errors; event creation prefixes `allocations[i].`. */
@@ -58,8 +59,7 @@ export const liveHolds = (db: DbOrTx, resourceIds: string[], window: Window, sel
     .where(
       and(
         sql`${allocationOccupancies.resourceId} = any(${uuidArray(resourceIds)})`,
-        eq(allocationOccupancies.status, "tentative"),
-        or(sql`${allocationOccupancies.expiresAt} is null`, sql`${allocationOccupancies.expiresAt} > ${now.toISOString()}::timestamptz`),
+        liveHoldAt(allocationOccupancies, now),
         rangeOverlaps(window),
         notSelf(selfId),
       ),
@@ -107,9 +107,9 @@ type Settle = { space: SpaceRow; window: Window; status: "tentative" | "confirme
  * earlier hold. Returns the blocked resources, the hold rank and the warnings.
  */
 export const settlePlacement = async (db: DbOrTx, accountId: number, input: Settle) => {
-  // Shared with other bookings, exclusive with moving spaces (lib/planning/spaces): the hierarchy
-  // read below stays true until this transaction ends.
-  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtext('spaces.hierarchy'), ${accountId})`);
+  // Shared with other bookings, exclusive with moving spaces: the hierarchy read below stays true
+  // until this transaction ends.
+  await lockHierarchyShared(db, accountId);
   const resources = await blockedResources(db, accountId, input.space.id);
   await lockResources(db, resources);
   const [conflict] = await confirmedConflicts(db, resources, input.window, input.selfId);

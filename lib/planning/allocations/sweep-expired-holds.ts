@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { allocations } from "@/db/schema";
 import { planningNow } from "../clock";
+import { lapsedAt } from "../rules-sql";
 
 /**
  * Marks lapsed holds `expired` and drops their occupancy rows (every account: a system job).
@@ -10,7 +12,7 @@ export const sweepExpiredHolds = async (db: DbOrTx, now: Date = planningNow()): 
   const swept = await db.execute<{ id: string }>(sql`
     with lapsed as (
       update allocations set status = 'expired', updated_at = now()
-      where status = 'tentative' and expires_at <= ${now.toISOString()}::timestamptz
+      where ${lapsedAt(allocations, now)}
       returning id, event_id
     ), freed as (
       delete from allocation_occupancies o using lapsed where o.allocation_id = lapsed.id

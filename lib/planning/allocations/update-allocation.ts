@@ -4,15 +4,12 @@ import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
+import { holdExpiry, isLapsed, isLiveStatus } from "../rules";
 import { findAllocation } from "./allocations";
 import type { AllocationWrite } from "./create-allocation";
 import { writeOccupancies } from "./occupancies";
 import { ensureEvent, plainField, resolveTarget, settlePlacement, touchEvents } from "./placement";
-import type { AllocationRow } from "./present";
 import type { UpdateAllocationInput } from "./schemas";
-
-/** A hold past its `expires_at` no longer counts, swept or not. */
-export const isLapsed = (row: AllocationRow, now: Date) => row.status === "tentative" && row.expiresAt !== null && row.expiresAt <= now;
 
 /**
  * Moves, resizes, re-targets, confirms, re-holds or cancels an allocation. Whenever the result
@@ -39,14 +36,12 @@ export const updateAllocation = async (ctx: AccountCtx, id: string, input: Updat
     const lapsed = isLapsed(current, now) || current.status === "expired";
     const status = input.status ?? (lapsed ? "expired" : current.status);
     const stillHeld = current.status === "tentative" && !lapsed;
-    const live = status === "tentative" || status === "confirmed";
+    const live = isLiveStatus(status);
     const requested = input.sequence !== undefined ? input.sequence : stillHeld || status === "confirmed" ? current.sequence : null;
     const placed = live
       ? await settlePlacement(db, ctx.account.id, { space, window, status, sequence: requested, selfId: current.id, now, field: plainField })
       : { resources: [], sequence: requested, warnings: [] };
-    const expiry = space.tentativeExpiryMinutes;
-    const expiresAt =
-      status === "tentative" ? (stillHeld ? current.expiresAt : expiry !== null ? new Date(now.getTime() + expiry * 60_000) : null) : status === "expired" ? current.expiresAt : null;
+    const expiresAt = status === "tentative" ? (stillHeld ? current.expiresAt : holdExpiry(space, now)) : status === "expired" ? current.expiresAt : null;
     const [allocation] = await db
       .update(allocations)
       .set({

@@ -4,6 +4,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
 import { planningNow } from "@/lib/planning/clock";
+import { liveAt } from "@/lib/planning/rules-sql";
 import type { EventPage, EventView, PlanningEvent } from "./present";
 import { eventsPerPage, isCurrency, type CreateEventInput, type EventListQuery, type UpdateEventInput } from "./schemas";
 
@@ -17,9 +18,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export const withAllocations = async (ctx: AccountCtx, rows: PlanningEvent[]): Promise<EventView[]> => {
   if (rows.length === 0) return [];
-  const now = planningNow().toISOString();
-  const holdRuns = sql`(${allocations.expiresAt} is null or ${allocations.expiresAt} > ${now}::timestamptz)`;
-  const live = sql`(${allocations.status} = 'confirmed' or (${allocations.status} = 'tentative' and ${holdRuns}))`;
+  const live = liveAt(allocations, planningNow());
   const spans = await ctx.db
     .select({
       eventId: allocations.eventId,

@@ -6,6 +6,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { lockResources, rebuildOccupancies } from "@/lib/planning/allocations/occupancies";
 import { planningNow } from "@/lib/planning/clock";
+import { liveAt, lockHierarchy } from "@/lib/planning/rules-sql";
 import type { Space } from "./present";
 import type { CreateSpaceInput, UpdateSpaceInput } from "./schemas";
 
@@ -26,14 +27,6 @@ export const findSpace = async (ctx: AccountCtx, id: string): Promise<Space> => 
   if (!space) throw notFound("Space");
   return space;
 };
-
-/**
- * Hierarchy changes of one account queue here for the rest of the transaction, so two moves
- * cannot each pass the cycle check and together close a loop, and a space cannot gain a child
- * while it is being deleted. (The two-key form does not share key space with the one-key
- * per-resource locks of allocations.)
- */
-const lockHierarchy = (ctx: AccountCtx) => ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext('spaces.hierarchy'), ${ctx.account.id})`);
 
 const ensureSpaceOfAccount = async (ctx: AccountCtx, field: "parent_id" | "venue_id", id: string) => {
   const [found] = await ctx.db
@@ -114,7 +107,7 @@ export const createSpace = async (ctx: AccountCtx, input: CreateSpaceInput): Pro
   ensureDatesInOrder(input.available_from ?? null, input.available_until ?? null);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    if (input.parent_id || input.venue_id) await lockHierarchy(tx);
+    if (input.parent_id || input.venue_id) await lockHierarchy(db, ctx.account.id);
     if (input.parent_id) await ensureSpaceOfAccount(tx, "parent_id", input.parent_id);
     if (input.venue_id) await ensureSpaceOfAccount(tx, "venue_id", input.venue_id);
     const [resource] = await db
@@ -141,7 +134,7 @@ export const updateSpace = async (ctx: AccountCtx, id: string, input: UpdateSpac
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const moves = input.parent_id !== undefined || input.venue_id !== undefined;
-    if (moves) await lockHierarchy(tx);
+    if (moves) await lockHierarchy(db, ctx.account.id);
     const current = await findSpace(tx, id);
     ensureDatesInOrder(
       input.available_from !== undefined ? input.available_from : current.availableFrom,
@@ -171,7 +164,7 @@ export const updateSpace = async (ctx: AccountCtx, id: string, input: UpdateSpac
 
 /** Holds and bookings that still block the space: tentative ones only until they lapse. */
 const liveAllocationCount = async (ctx: AccountCtx, spaceId: string) => {
-  const now = planningNow().toISOString();
+  const now = planningNow();
   const [row] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(allocations)
@@ -179,11 +172,8 @@ const liveAllocationCount = async (ctx: AccountCtx, spaceId: string) => {
       and(
         eq(allocations.accountId, ctx.account.id),
         eq(allocations.spaceId, spaceId),
-        sql`${allocations.endAt} > ${now}::timestamptz`,
-        or(
-          eq(allocations.status, "confirmed"),
-          and(eq(allocations.status, "tentative"), sql`(${allocations.expiresAt} is null or ${allocations.expiresAt} > ${now}::timestamptz)`),
-        ),
+        sql`${allocations.endAt} > ${now.toISOString()}::timestamptz`,
+        liveAt(allocations, now),
       ),
     );
   return row?.count ?? 0;
@@ -199,7 +189,7 @@ export const deleteSpace = async (ctx: AccountCtx, id: string) => {
   requirePermission(ctx, "planning_manage");
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    await lockHierarchy(tx);
+    await lockHierarchy(db, ctx.account.id);
     const space = await findSpace(tx, id);
     const children = await db
       .select({ name: spaces.name })
