@@ -19,7 +19,7 @@ const port = Number(process.env.PORT ?? 3000);
 const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 const serverScript = path.join("scripts", "server.ts");
 
-const sourceRoots = ["app", "components", "lib", "db", "public", "instrumentation.ts", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+const sourceRoots = ["app", "components", "lib", "db", "public", "instrumentation.ts", "proxy.ts", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
 
 const newestSource = (entry: string): number => {
   if (!existsSync(entry)) return 0;

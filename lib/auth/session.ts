@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
@@ -17,7 +18,13 @@ export const sessionCaller = async (): Promise<UserCaller | null> => {
   return user ? { kind: "user", user } : null;
 };
 
-export const requireSessionCaller = async (): Promise<UserCaller> => (await sessionCaller()) ?? redirect("/login");
+/** The sign-in page, told to return to the portal page that was asked for (proxy.ts names it). */
+const signInPath = async () => {
+  const requested = (await headers()).get("x-venuedesk-requested-path");
+  return requested ? `/login?${new URLSearchParams({ callbackUrl: requested })}` : "/login";
+};
+
+export const requireSessionCaller = async (): Promise<UserCaller> => (await sessionCaller()) ?? redirect(await signInPath());
 
 /**
  * For portal pages and server actions under /app/accounts/{account_id}: the same account

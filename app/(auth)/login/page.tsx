@@ -7,8 +7,24 @@ import { firstParam, type SearchParams } from "@/lib/portal/context";
 
 export const metadata: Metadata = { title: "Sign in · Venuedesk" };
 
-/** Only paths inside the app: a crafted link must not send a fresh session elsewhere. */
-const safeNext = (value: string | undefined) => (value && /^\/(?!\/)/.test(value) && !value.startsWith("/\\") ? value : "/app");
+const ownOrigin = "http://venuedesk.invalid";
+const pathOnly = /^\/(?![/\\])/;
+
+/**
+ * Only paths on this site: a crafted link must not send a fresh session elsewhere. The value is
+ * read the way the browser will read it (which drops tabs and newlines and turns "\\" into "/"),
+ * and what it resolves to must still be a path, not a protocol-relative "//host".
+ */
+const safeNext = (value: string | undefined) => {
+  if (!value || !pathOnly.test(value)) return "/app";
+  try {
+    const url = new URL(value, ownOrigin);
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === ownOrigin && pathOnly.test(path) ? path : "/app";
+  } catch {
+    return "/app";
+  }
+};
 
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
