@@ -53,6 +53,8 @@ export const AccountSwitcher = ({ current, accounts }: { current: AccountOption;
       className="relative"
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
+          // Claimed, so the phone menu around the switcher stays open.
+          event.preventDefault();
           setOpen(false);
           toggle.current?.focus();
         }

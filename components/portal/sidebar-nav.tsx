@@ -19,7 +19,7 @@ export const SidebarNav = ({ accountId }: { accountId: number }) => {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="px-3">
-      <ul className="flex gap-1 overflow-x-auto pb-3 md:block md:space-y-0.5 md:pb-0">
+      <ul className="space-y-0.5 pb-3 md:pb-0">
         {sections.map(({ segment, label, Icon }) => {
           const href = accountPath(accountId, segment);
           const current = pathname === href || pathname.startsWith(`${href}/`);

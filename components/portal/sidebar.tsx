@@ -3,6 +3,7 @@ import { UserIcon } from "@/components/ui/icons";
 import { accountPath } from "@/lib/portal/paths";
 import { AccountSwitcher } from "./account-switcher";
 import { Logo } from "./logo";
+import { SidebarMenu } from "./sidebar-menu";
 import { SidebarNav } from "./sidebar-nav";
 import { SignOutButton } from "./sign-out-button";
 
@@ -22,13 +23,15 @@ const initials = (name: string) =>
 
 export const Sidebar = ({ account, accounts, user }: Props) => (
   <aside aria-label="Account navigation" className="shrink-0 border-b border-slate-200 bg-white md:w-60 md:border-r md:border-b-0">
-    {/* The panel stretches with the page; its contents stay in view while the page scrolls. */}
-    <div className="flex flex-col md:sticky md:top-0 md:h-screen">
-      <div className="px-3 pt-4 pb-3">
-        <Link href="/app" className="mb-3 flex items-center gap-2 rounded-md px-3 py-1 text-sm font-semibold text-slate-900">
+    <SidebarMenu
+      brand={
+        <Link href="/app" className="flex items-center gap-2 rounded-md px-3 py-1 text-sm font-semibold text-slate-900">
           <Logo className="size-6" />
           Venuedesk
         </Link>
+      }
+    >
+      <div className="px-3 pb-3">
         <AccountSwitcher current={account} accounts={accounts} />
       </div>
       <SidebarNav accountId={account.id} />
@@ -56,6 +59,6 @@ export const Sidebar = ({ account, accounts, user }: Props) => (
           <SignOutButton />
         </div>
       </div>
-    </div>
+    </SidebarMenu>
   </aside>
 );

@@ -38,6 +38,7 @@ test("a record that is not in the account is not found, inside the portal", asyn
 test("on a narrow screen the navigation sits above the page", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, ADMIN_EMAIL);
+  await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Conversations" })).toBeVisible();
   await screenshot(page, "conversations-mobile");
 });
