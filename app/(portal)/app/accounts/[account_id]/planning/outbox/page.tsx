@@ -8,7 +8,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { smtpUrl } from "@/lib/mail/deliver";
 import { pageContext } from "@/lib/portal/context";
-import { canSeeOutbox, listOutbox, outboxLimit, type OutboxEntry } from "@/lib/portal/outbox-lookups";
+import { canSeeOutbox, listOutbox, outboxLimit, type OutboxEntry } from "@/lib/mail/outbox";
 import { accountPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Outbox · Venuedesk" };

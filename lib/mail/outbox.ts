@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { outboxMessages, outboxStatuses, planningEvents, quotes } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
+import { ApiError } from "@/lib/http/errors";
 
 /** The outbox holds customers' addresses and what was written to them: planners and quote senders only. */
 export const canSeeOutbox = (ctx: AccountCtx) =>
@@ -34,6 +35,7 @@ export type OutboxEntry = {
  * mail server is configured, or given up on — with the quote and event each one was about.
  */
 export const listOutbox = async (ctx: AccountCtx): Promise<OutboxEntry[]> => {
+  if (!canSeeOutbox(ctx)) throw new ApiError("forbidden", "The outbox is for planners and quote senders");
   const rows = await ctx.db
     .select({
       // Not the attachment's bytes: a page of PDFs is not read to show their names.
