@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { signInFailures } from "@/db/schema/security";
-import { ApiError } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/http/rate-limit";
 import { tokenDigest } from "./tokens";
 import { addressPolicy, afterFailure, emailPolicy, tooManyAttemptsMessage, waitBeforeAttempt, type FailureRecord, type SignInPolicy } from "./sign-in-policy";
 
@@ -28,8 +28,7 @@ export const signInWait = async (db: DbOrTx, attempt: SignInAttempt, now = new D
   return Math.max(0, ...keys.map(({ key, policy }) => waitBeforeAttempt(recordOf(rows.find((row) => row.key === key)), now, policy)));
 };
 
-export const tooManySignIns = (wait: number) =>
-  new ApiError("rate_limited", tooManyAttemptsMessage(wait), { headers: { "Retry-After": String(wait) } });
+export const tooManySignIns = (wait: number) => rateLimited(wait, tooManyAttemptsMessage(wait));
 
 /** Counts one failure against the attempt's email and address (each under a row lock). */
 export const recordSignInFailure = (db: DbOrTx, attempt: SignInAttempt, now = new Date()) =>

@@ -62,10 +62,9 @@ export const windowOf = (at: Date, period: number) => {
   return { start: new Date(start * 1000), end: new Date((start + period) * 1000), retryAfter: Math.max(1, start + period - seconds) };
 };
 
-export const rateLimited = (retryAfter: number, what = "requests") =>
-  new ApiError("rate_limited", `Too many ${what}; retry in ${retryAfter} seconds`, {
-    headers: { "Retry-After": String(retryAfter) },
-  });
+/** The 429 every limit answers: Retry-After, and a message in the standard body. */
+export const rateLimited = (retryAfter: number, message = `Too many requests; retry in ${retryAfter} seconds`) =>
+  new ApiError("rate_limited", message, { headers: { "Retry-After": String(retryAfter) } });
 
 /** Keys come from requests (a path's inbox identifier): anything unusual is stored as its digest. */
 const storableKey = (key: string) => (/^[\w.:@/-]{1,200}$/.test(key) ? key : `#${tokenDigest(key)}`);

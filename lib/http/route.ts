@@ -171,7 +171,8 @@ export const parseRequest = async <O extends Operation>(request: Request, operat
  * before it; a refusal by the limiter wins over whatever the lookup found.
  */
 export const limited = async <T>(request: Request, operation: Operation, on: Omit<Parameters<typeof requestHits>[1], "ip">, work: () => Promise<T>): Promise<T> => {
-  const [limit, result] = await Promise.allSettled([takeHits(getDb(), requestHits(operation, { ...on, ip: requestIp(request.headers) }), requestIp(request.headers)), work()]);
+  const ip = requestIp(request.headers);
+  const [limit, result] = await Promise.allSettled([takeHits(getDb(), requestHits(operation, { ...on, ip }), ip), work()]);
   if (limit.status === "rejected") throw limit.reason;
   if (result.status === "rejected") throw result.reason;
   return result.value;
