@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { sendMessageAction } from "@/lib/portal/conversation-actions";
+import { sendMessageAction } from "@/lib/portal/actions/conversations";
 import { fillCannedResponse } from "./format";
 import { useInbox } from "./inbox-context";
 import { useConversationAction } from "./use-conversation-action";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
-import { contactAction } from "@/lib/portal/conversation-data";
+import { contactAction } from "@/lib/portal/actions/conversation-reads";
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, initials, isoTime, shortAgo, statusLabels } from "./format";
 import { queryKeys, useInbox } from "./inbox-context";

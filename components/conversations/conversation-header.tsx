@@ -13,8 +13,8 @@ import {
   setLabelsAction,
   setPriorityAction,
   setStatusAction,
-} from "@/lib/portal/conversation-actions";
-import type { ConversationDetails } from "@/lib/portal/conversation-queries";
+} from "@/lib/portal/actions/conversations";
+import type { ConversationDetails } from "@/lib/portal/loaders/conversations";
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, priorityLabels, snoozeTimes, statusLabels } from "./format";
 import { useInbox } from "./inbox-context";

@@ -8,8 +8,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ChatIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
-import { listConversationsAction } from "@/lib/portal/conversation-data";
-import type { ConversationListPage, InboxStatus, InboxTab } from "@/lib/portal/conversation-queries";
+import { listConversationsAction } from "@/lib/portal/actions/conversation-reads";
+import type { ConversationListPage, InboxStatus, InboxTab } from "@/lib/portal/loaders/conversations";
 import { ConversationRow } from "./conversation-row";
 import { POLL_MS, queryKeys, useInbox } from "./inbox-context";
 

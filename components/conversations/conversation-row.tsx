@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
-import type { ConversationDetails } from "@/lib/portal/conversation-queries";
+import type { ConversationDetails } from "@/lib/portal/loaders/conversations";
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, initials, isoTime, shortAgo, statusLabels } from "./format";
 import { useInbox } from "./inbox-context";

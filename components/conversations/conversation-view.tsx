@@ -2,9 +2,9 @@
 
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { markSeenAction } from "@/lib/portal/conversation-actions";
-import { conversationAction, messagesAction } from "@/lib/portal/conversation-data";
-import type { ConversationDetails, ConversationMessagePage } from "@/lib/portal/conversation-queries";
+import { markSeenAction } from "@/lib/portal/actions/conversations";
+import { conversationAction, messagesAction } from "@/lib/portal/actions/conversation-reads";
+import type { ConversationDetails, ConversationMessagePage } from "@/lib/portal/loaders/conversations";
 import { Composer } from "./composer";
 import { ContactPanel } from "./contact-panel";
 import { ConversationHeader } from "./conversation-header";

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createContext, useContext, useState, type ReactNode } from "react";
-import type { InboxLookups } from "@/lib/portal/conversation-queries";
+import type { InboxLookups } from "@/lib/portal/loaders/conversations";
 
 /** How often the list and the open conversation ask for news, so a customer's message shows up within seconds. */
 export const POLL_MS = 3000;

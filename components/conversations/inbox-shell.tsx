@@ -3,7 +3,7 @@
 import { useParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import type { InboxLookups } from "@/lib/portal/conversation-queries";
+import type { InboxLookups } from "@/lib/portal/loaders/conversations";
 import { ConversationList, type InitialList } from "./conversation-list";
 import { InboxProvider } from "./inbox-context";
 

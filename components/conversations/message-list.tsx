@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { StatusMessage } from "@/components/ui/status-message";
-import type { ConversationMessage } from "@/lib/portal/conversation-queries";
+import type { ConversationMessage } from "@/lib/portal/loaders/conversations";
 import { fullTime, isoTime, messageTime } from "./format";
 
 const INCOMING = 0;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ConversationActionResult } from "@/lib/portal/conversation-actions";
+import type { ConversationActionResult } from "@/lib/portal/actions/conversations";
 import { queryKeys, useInbox } from "./inbox-context";
 
 /**

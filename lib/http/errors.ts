@@ -26,13 +26,20 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[];
   readonly headers: Record<string, string>;
+  /** Further members of the error body, as data a client can act on (a 409's `conflicts`). */
+  readonly details: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ApiError";
     this.code = code;
     this.errors = options.errors ?? [];
     this.headers = options.headers ?? {};
+    this.details = options.details ?? {};
   }
 
   get status(): number {
@@ -53,4 +60,4 @@ export const notFound = (what = "Resource") => new ApiError("not_found", `${what
 export const errorBody = (description: string, errors: FieldError[] = []) => ({ error: description, description, errors });
 
 export const errorResponse = (error: ApiError) =>
-  Response.json(errorBody(error.message, error.errors), { status: error.status, headers: error.headers });
+  Response.json({ ...error.details, ...errorBody(error.message, error.errors) }, { status: error.status, headers: error.headers });

@@ -29,6 +29,8 @@ export const rateRules = {
   public_quote: { limit: 30, period: 600 },
   /** The public quote page pricing a choice of optional lines (each tick of a box), per client address. */
   public_quote_pricing: { limit: 300, period: 600 },
+  /** The portal's server actions (saves, searches, the inbox's reads), per signed-in user. */
+  portal_action: { limit: 600, period: 60 },
 } as const;
 export type RateRule = keyof typeof rateRules;
 

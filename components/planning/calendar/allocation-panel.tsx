@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import { Textarea } from "@/components/ui/textarea";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
-import type { AllocationResult, CalendarAllocation } from "@/lib/portal/planning-calendar-actions";
+import type { AllocationResult, CalendarAllocation } from "@/lib/portal/actions/calendar";
 import { useAllocationWrites, useCalendar } from "./calendar-context";
 import { readWindow } from "./create-dialog";
 import { EventPicker } from "./event-picker";

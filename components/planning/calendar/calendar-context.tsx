@@ -10,7 +10,7 @@ import {
   type CalendarAllocation,
   type CalendarSpace,
   type CalendarWindow,
-} from "@/lib/portal/planning-calendar-actions";
+} from "@/lib/portal/actions/calendar";
 import { accountPath } from "@/lib/portal/paths";
 
 /** How often the calendar asks for changes made elsewhere (other planners, expiring holds). */

@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
-import type { CalendarAllocation } from "@/lib/portal/planning-calendar-actions";
+import type { CalendarAllocation } from "@/lib/portal/actions/calendar";
 import { useAllocationWrites, useCalendar } from "./calendar-context";
 import { EventPicker } from "./event-picker";
 import { BufferFields, SpaceSelect, WindowFields, minutesValue } from "./fields";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { controlClass } from "@/components/ui/field";
-import { calendarEventsAction } from "@/lib/portal/planning-calendar-actions";
+import { calendarEventsAction } from "@/lib/portal/actions/calendar";
 import { calendarKeys, useCalendar } from "./calendar-context";
 
 /**

@@ -8,7 +8,7 @@ import { Select } from "@/components/ui/select";
 import { StatusMessage } from "@/components/ui/status-message";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
 import { addDays } from "@/lib/planning/time";
-import { findSlotsAction, type CalendarAllocation, type SlotResult } from "@/lib/portal/planning-calendar-actions";
+import { findSlotsAction, type CalendarAllocation, type SlotResult } from "@/lib/portal/actions/calendar";
 import { useAllocationWrites, useCalendar } from "./calendar-context";
 import { EventPicker } from "./event-picker";
 import { minutesValue } from "./fields";

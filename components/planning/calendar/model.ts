@@ -1,4 +1,4 @@
-import type { CalendarAllocation, CalendarSpace } from "@/lib/portal/planning-calendar-actions";
+import type { CalendarAllocation, CalendarSpace } from "@/lib/portal/actions/calendar";
 import { addDays, dayClock, instantAt, localDateOf, localParts, weekdayOf } from "@/lib/planning/time";
 import { isLapsed, isLiveStatus } from "@/lib/planning/rules";
 

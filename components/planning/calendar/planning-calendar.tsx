@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { BuildingIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
 import { instantAt, isLocalDate, localDateOf } from "@/lib/planning/time";
-import { calendarWindowAction, type CalendarAllocation, type CalendarWindow } from "@/lib/portal/planning-calendar-actions";
+import { calendarWindowAction, type CalendarAllocation, type CalendarWindow } from "@/lib/portal/actions/calendar";
 import { accountPath } from "@/lib/portal/paths";
 import { CalendarProvider, POLL_MS, calendarKeys, eventPath, useAllocationWritesFor, useCalendar } from "./calendar-context";
 import { AllocationPanel } from "./allocation-panel";

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
-import type { PickerOption } from "@/lib/portal/planning-event-actions";
+import type { PickerOption } from "@/lib/portal/actions/events";
 import { eventStatusLabels } from "./event-format";
 import { RecordPicker } from "./record-picker";
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { Field, controlClass, describedBy } from "@/components/ui/field";
-import type { PickerOption } from "@/lib/portal/planning-event-actions";
+import type { PickerOption } from "@/lib/portal/actions/events";
 
 type Props = {
   /** The form field the chosen record's id is sent as ("" when none). */

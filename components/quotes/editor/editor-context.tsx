@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import type { QuoteResult } from "@/lib/portal/quote-actions";
-import type { EditorQuote, QuoteEditorData } from "./editor-data";
+import type { QuoteResult } from "@/lib/portal/actions/quotes";
+import type { EditorQuote, QuoteEditorData } from "@/lib/portal/loaders/quote-editor";
 
 export type Notice = { tone: "success" | "error"; text: string };
 

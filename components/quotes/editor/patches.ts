@@ -1,5 +1,5 @@
 import type { Overrides } from "@/lib/quotes/schemas";
-import type { EditorQuote } from "./editor-data";
+import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 
 /**
  * The PATCH bodies the editor sends (ZUpdateQuote's shape). A patch's `overrides` replace the

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import { Textarea } from "@/components/ui/textarea";
-import { updateQuoteAction } from "@/lib/portal/quote-actions";
-import type { EditorQuote } from "./editor-data";
+import { updateQuoteAction } from "@/lib/portal/actions/quotes";
+import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
 import { formatDate } from "./format";
 

@@ -7,9 +7,9 @@ import { CopyField } from "@/components/ui/copy-field";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import { Textarea } from "@/components/ui/textarea";
-import { sendQuoteAction, transitionQuoteAction, type QuoteTransition } from "@/lib/portal/quote-actions";
+import { sendQuoteAction, transitionQuoteAction, type QuoteTransition } from "@/lib/portal/actions/quotes";
 import { transition } from "@/lib/quotes/states";
-import type { EditorQuote } from "./editor-data";
+import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
 import { EditorDialog } from "./editor-dialog";
 

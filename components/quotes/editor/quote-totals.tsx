@@ -3,8 +3,8 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
-import { updateQuoteAction } from "@/lib/portal/quote-actions";
-import type { EditorDiscountCode, EditorQuote } from "./editor-data";
+import { updateQuoteAction } from "@/lib/portal/actions/quotes";
+import type { EditorDiscountCode, EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
 import { formatMoney, formatPercent, formatUnitPrice } from "./format";
 import { setDiscounts } from "./patches";

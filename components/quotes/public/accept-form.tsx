@@ -5,7 +5,7 @@ import { useFormStatus } from "react-dom";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import { idleState, valueOf, type FormState } from "@/lib/portal/form-state";
-import { acceptAction } from "@/lib/quotes/public-actions";
+import { acceptAction } from "@/lib/portal/actions/public-quote";
 
 /** The page's one call to action, in the document's colour; it waits while a new choice is priced. */
 const AcceptButton = ({ busy }: { busy: boolean }) => {

@@ -5,7 +5,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { idleState, valueOf, type FormState } from "@/lib/portal/form-state";
-import { rejectAction } from "@/lib/quotes/public-actions";
+import { rejectAction } from "@/lib/portal/actions/public-quote";
 
 /** Declining, with a reason the venue reads; folded away until asked for. */
 export const DeclineForm = ({ token }: { token: string }) => {

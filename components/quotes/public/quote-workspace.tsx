@@ -2,7 +2,7 @@
 
 import { useRef, useState, useTransition, type ReactNode } from "react";
 import { StatusMessage } from "@/components/ui/status-message";
-import { priceSelectionAction } from "@/lib/quotes/public-actions";
+import { priceSelectionAction } from "@/lib/portal/actions/public-quote";
 import type { PublicPricing } from "@/lib/quotes/public-page";
 import { AcceptForm } from "./accept-form";
 import { DeclineForm } from "./decline-form";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { InboxShell } from "@/components/conversations/inbox-shell";
 import { pageContext } from "@/lib/portal/context";
-import { conversationListPage, inboxLookups } from "@/lib/portal/conversation-queries";
+import { conversationListPage, inboxLookups } from "@/lib/portal/loaders/conversations";
 
 /** The inbox: the conversation list stays put while the agent moves between conversations. */
 export default async function ConversationsLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string }> }) {

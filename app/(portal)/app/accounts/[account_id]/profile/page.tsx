@@ -5,7 +5,7 @@ import { TokenField } from "@/components/settings/token-field";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { currentUser, pageContext } from "@/lib/portal/context";
-import { changePasswordAction, resetProfileTokenAction, updateProfileAction } from "@/lib/portal/profile-actions";
+import { changePasswordAction, resetProfileTokenAction, updateProfileAction } from "@/lib/portal/actions/profile";
 
 export const metadata: Metadata = { title: "Profile · Venuedesk" };
 

@@ -20,7 +20,7 @@ import {
   defaultContactSort,
   loadContactList,
   type ContactSortColumn,
-} from "@/lib/portal/contact-lookups";
+} from "@/lib/portal/loaders/contacts";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
 import { accountPath, readNotice } from "@/lib/portal/paths";
 

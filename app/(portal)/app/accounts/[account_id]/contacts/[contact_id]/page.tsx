@@ -15,10 +15,10 @@ import { contactConversations } from "@/lib/conversations/list-conversations";
 import { presentConversations } from "@/lib/conversations/present";
 import { listInboxes } from "@/lib/inboxes/inboxes";
 import { listLabels } from "@/lib/labels/labels";
-import { deleteContactAction, setContactLabelsAction, updateContactAction } from "@/lib/portal/contact-actions";
-import { accountTimeZone, findPortalContact } from "@/lib/portal/contact-lookups";
+import { deleteContactAction, setContactLabelsAction, updateContactAction } from "@/lib/portal/actions/contacts";
+import { accountTimeZone, findPortalContact } from "@/lib/portal/loaders/contacts";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { accountPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Contact · Venuedesk" };

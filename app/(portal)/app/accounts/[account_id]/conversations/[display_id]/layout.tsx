@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { pageContext } from "@/lib/portal/context";
-import { findAccountConversation, recordId } from "@/lib/portal/lookups";
+import { findAccountConversation, recordId } from "@/lib/portal/loaders/records";
 
 /** An unknown conversation answers 404: checked here, above the loading skeleton that would start a 200 response. */
 export default async function ConversationLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; display_id: string }> }) {

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ConversationView } from "@/components/conversations/conversation-view";
 import { pageContext } from "@/lib/portal/context";
-import { conversationPageData } from "@/lib/portal/conversation-queries";
-import { recordId } from "@/lib/portal/lookups";
+import { conversationPageData } from "@/lib/portal/loaders/conversations";
+import { recordId } from "@/lib/portal/loaders/records";
 
 export const metadata: Metadata = { title: "Conversation · Venuedesk" };
 

@@ -8,7 +8,7 @@ import { isTimeZone } from "@/lib/http/schemas";
 import { isLocalDate, localDateOf } from "@/lib/planning/time";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
-import { calendarWindowAction } from "@/lib/portal/planning-calendar-actions";
+import { calendarWindowAction } from "@/lib/portal/actions/calendar";
 
 export const metadata: Metadata = { title: "Planning · Venuedesk" };
 

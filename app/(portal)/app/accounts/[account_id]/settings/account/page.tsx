@@ -3,7 +3,7 @@ import { AccountForm } from "@/components/settings/account-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import type { SelectOption } from "@/components/ui/select";
-import { updateAccountAction } from "@/lib/portal/account-actions";
+import { updateAccountAction } from "@/lib/portal/actions/account";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 

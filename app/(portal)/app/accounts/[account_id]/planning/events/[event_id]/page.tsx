@@ -9,20 +9,20 @@ import {
   findPortalEvent,
   maxListedAllocations,
   spaceInfo,
-} from "@/components/planning/events/event-data";
+} from "@/lib/portal/loaders/events";
 import { eventStatusLabels, formatWindow, zoneLabel } from "@/components/planning/events/event-format";
 import { EventForm } from "@/components/planning/events/event-form";
 import { EventStatusBadge } from "@/components/planning/events/event-status";
-import { canPlan } from "@/components/planning/spaces/space-data";
+import { canPlan } from "@/lib/portal/loaders/spaces";
 import { DetailList } from "@/components/planning/spaces/space-details";
-import { quoteEditorData } from "@/components/quotes/editor/editor-data";
+import { quoteEditorData } from "@/lib/portal/loaders/quote-editor";
 import { QuoteEditor } from "@/components/quotes/editor/quote-editor";
 import { Notice } from "@/components/settings/notice";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
-import { pageRecord } from "@/lib/portal/lookups";
+import { pageRecord } from "@/lib/portal/loaders/records";
 import { accountPath, readNotice } from "@/lib/portal/paths";
 import {
   createEventCompanyAction,
@@ -30,7 +30,7 @@ import {
   searchEventCompaniesAction,
   searchEventContactsAction,
   updateEventAction,
-} from "@/lib/portal/planning-event-actions";
+} from "@/lib/portal/actions/events";
 
 export const metadata: Metadata = { title: "Event · Venuedesk" };
 

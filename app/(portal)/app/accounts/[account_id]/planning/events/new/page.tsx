@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { eventsPath } from "@/components/planning/events/event-data";
+import { eventsPath } from "@/lib/portal/loaders/events";
 import { EventForm } from "@/components/planning/events/event-form";
-import { canPlan } from "@/components/planning/spaces/space-data";
+import { canPlan } from "@/lib/portal/loaders/spaces";
 import { PlannersOnly } from "@/components/planning/spaces/planners-only";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -12,7 +12,7 @@ import {
   createEventCompanyAction,
   searchEventCompaniesAction,
   searchEventContactsAction,
-} from "@/lib/portal/planning-event-actions";
+} from "@/lib/portal/actions/events";
 
 export const metadata: Metadata = { title: "New event · Venuedesk" };
 

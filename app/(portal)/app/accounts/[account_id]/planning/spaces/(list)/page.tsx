@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canPlan, spacesPath } from "@/components/planning/spaces/space-data";
+import { canPlan, spacesPath } from "@/lib/portal/loaders/spaces";
 import { largestCapacity, scheduleRuns, spaceTree, zoneLabel } from "@/components/planning/spaces/space-display";
 import { Notice } from "@/components/settings/notice";
 import { Badge } from "@/components/ui/badge";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { calendarFeedUrl, canPlan, findPortalSpace, spaceChoices, spacesPath, timeZoneChoices } from "@/components/planning/spaces/space-data";
+import { calendarFeedUrl, canPlan, findPortalSpace, spaceChoices, spacesPath, timeZoneChoices } from "@/lib/portal/loaders/spaces";
 import { SpaceDetails } from "@/components/planning/spaces/space-details";
 import { SpaceForm } from "@/components/planning/spaces/space-form";
 import { ButtonLink } from "@/components/ui/button";
@@ -10,8 +10,8 @@ import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { pageContext } from "@/lib/portal/context";
-import { pageRecord } from "@/lib/portal/lookups";
-import { deleteSpaceAction, updateSpaceAction } from "@/lib/portal/space-actions";
+import { pageRecord } from "@/lib/portal/loaders/records";
+import { deleteSpaceAction, updateSpaceAction } from "@/lib/portal/actions/spaces";
 
 export const metadata: Metadata = { title: "Space · Venuedesk" };
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
-import { canPlan, spaceChoices, spacesPath, timeZoneChoices } from "@/components/planning/spaces/space-data";
+import { canPlan, spaceChoices, spacesPath, timeZoneChoices } from "@/lib/portal/loaders/spaces";
 import { SpaceForm } from "@/components/planning/spaces/space-form";
 import { PlannersOnly } from "@/components/planning/spaces/planners-only";
 import { PageHeader } from "@/components/ui/page-header";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
-import { accountTimeZone } from "@/lib/portal/contact-lookups";
+import { accountTimeZone } from "@/lib/portal/loaders/contacts";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
-import { createSpaceAction } from "@/lib/portal/space-actions";
+import { createSpaceAction } from "@/lib/portal/actions/spaces";
 
 export const metadata: Metadata = { title: "New space · Venuedesk" };
 

@@ -7,7 +7,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { BotIcon } from "@/components/ui/icons";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listAccountAgentBots, presentAccountBots } from "@/lib/agent-bots/agent-bots";
-import { deleteAgentBotAction } from "@/lib/portal/agent-bot-actions";
+import { deleteAgentBotAction } from "@/lib/portal/actions/agent-bots";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 

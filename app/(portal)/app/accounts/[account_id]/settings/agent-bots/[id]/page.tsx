@@ -8,9 +8,9 @@ import { CopyField } from "@/components/ui/copy-field";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BotIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { resetAgentBotTokenAction, updateAgentBotAction } from "@/lib/portal/agent-bot-actions";
+import { resetAgentBotTokenAction, updateAgentBotAction } from "@/lib/portal/actions/agent-bots";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
-import { findAccountBot, pageRecord, recordId } from "@/lib/portal/lookups";
+import { findAccountBot, pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Agent bot · Venuedesk" };

@@ -3,7 +3,7 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { AgentBotForm } from "@/components/settings/agent-bot-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { createAgentBotAction } from "@/lib/portal/agent-bot-actions";
+import { createAgentBotAction } from "@/lib/portal/actions/agent-bots";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 

@@ -6,7 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ContactsIcon } from "@/components/ui/icons";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listAgents } from "@/lib/agents/agents";
-import { deleteAgentAction } from "@/lib/portal/agent-actions";
+import { deleteAgentAction } from "@/lib/portal/actions/agents";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 

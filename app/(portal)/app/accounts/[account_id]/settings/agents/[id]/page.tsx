@@ -3,9 +3,9 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { AgentForm } from "@/components/settings/agent-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { updateAgentAction } from "@/lib/portal/agent-actions";
+import { updateAgentAction } from "@/lib/portal/actions/agents";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { findAccountAgent, pageRecord, recordId } from "@/lib/portal/lookups";
+import { findAccountAgent, pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Edit agent · Venuedesk" };

@@ -3,7 +3,7 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { AgentForm } from "@/components/settings/agent-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { createAgentAction } from "@/lib/portal/agent-actions";
+import { createAgentAction } from "@/lib/portal/actions/agents";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listCannedResponses } from "@/lib/canned-responses/canned-responses";
 import { ZCannedResponseQuery } from "@/lib/canned-responses/schemas";
-import { deleteCannedResponseAction } from "@/lib/portal/canned-response-actions";
+import { deleteCannedResponseAction } from "@/lib/portal/actions/canned-responses";
 import { firstParam, isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 

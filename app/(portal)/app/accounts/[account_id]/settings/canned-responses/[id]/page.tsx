@@ -3,9 +3,9 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { CannedResponseForm } from "@/components/settings/canned-response-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { updateCannedResponseAction } from "@/lib/portal/canned-response-actions";
+import { updateCannedResponseAction } from "@/lib/portal/actions/canned-responses";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { findAccountCannedResponse, pageRecord, recordId } from "@/lib/portal/lookups";
+import { findAccountCannedResponse, pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Edit canned response · Venuedesk" };

@@ -3,7 +3,7 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { CannedResponseForm } from "@/components/settings/canned-response-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { createCannedResponseAction } from "@/lib/portal/canned-response-actions";
+import { createCannedResponseAction } from "@/lib/portal/actions/canned-responses";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 

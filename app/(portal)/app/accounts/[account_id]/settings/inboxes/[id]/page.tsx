@@ -11,9 +11,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listAgents } from "@/lib/agents/agents";
 import { listInboxMembers } from "@/lib/inboxes/members";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
-import { deleteInboxAction, replaceInboxMembersAction, updateInboxAction } from "@/lib/portal/inbox-actions";
-import { channelLabels, findPortalInbox } from "@/lib/portal/inbox-lookups";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
+import { deleteInboxAction, replaceInboxMembersAction, updateInboxAction } from "@/lib/portal/actions/inboxes";
+import { channelLabels, findPortalInbox } from "@/lib/portal/loaders/inboxes";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Inbox · Venuedesk" };

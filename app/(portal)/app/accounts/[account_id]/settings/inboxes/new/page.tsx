@@ -4,7 +4,7 @@ import { InboxCreateForm } from "@/components/settings/inbox-create-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { createInboxAction } from "@/lib/portal/inbox-actions";
+import { createInboxAction } from "@/lib/portal/actions/inboxes";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "New inbox · Venuedesk" };

@@ -9,7 +9,7 @@ import { TagIcon } from "@/components/ui/icons";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listLabels } from "@/lib/labels/labels";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
-import { deleteLabelAction } from "@/lib/portal/label-actions";
+import { deleteLabelAction } from "@/lib/portal/actions/labels";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Labels · Venuedesk" };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { pageContext } from "@/lib/portal/context";
-import { findPortalLabel } from "@/lib/portal/label-lookups";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
+import { findPortalLabel } from "@/lib/portal/loaders/labels";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 
 /** An unknown label answers 404: checked here, above the page's loading skeleton (see pageRecord). */
 export default async function LabelLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {

@@ -4,9 +4,9 @@ import { LabelForm } from "@/components/settings/label-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { updateLabelAction } from "@/lib/portal/label-actions";
-import { findPortalLabel } from "@/lib/portal/label-lookups";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
+import { updateLabelAction } from "@/lib/portal/actions/labels";
+import { findPortalLabel } from "@/lib/portal/loaders/labels";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Edit label · Venuedesk" };

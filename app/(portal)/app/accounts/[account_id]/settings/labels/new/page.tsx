@@ -4,7 +4,7 @@ import { LabelForm } from "@/components/settings/label-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { createLabelAction } from "@/lib/portal/label-actions";
+import { createLabelAction } from "@/lib/portal/actions/labels";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "New label · Venuedesk" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { canManagePricing, pricingPath } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, pricingPath } from "@/lib/portal/loaders/pricing";
 import { formatDecimal, formatPercent, planValidity, unitLabels } from "@/components/settings/pricing/pricing-format";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";

@@ -8,7 +8,7 @@ import { TeamIcon } from "@/components/ui/icons";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
-import { deleteTeamAction } from "@/lib/portal/team-actions";
+import { deleteTeamAction } from "@/lib/portal/actions/teams";
 import { listTeams } from "@/lib/teams/teams";
 
 export const metadata: Metadata = { title: "Teams · Venuedesk" };

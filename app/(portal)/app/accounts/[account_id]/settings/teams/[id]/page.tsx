@@ -8,10 +8,10 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAgents } from "@/lib/agents/agents";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
-import { deleteTeamAction, replaceTeamMembersAction, updateTeamAction } from "@/lib/portal/team-actions";
-import { findPortalTeam } from "@/lib/portal/team-lookups";
+import { deleteTeamAction, replaceTeamMembersAction, updateTeamAction } from "@/lib/portal/actions/teams";
+import { findPortalTeam } from "@/lib/portal/loaders/teams";
 import { listTeamMembers } from "@/lib/teams/members";
 
 export const metadata: Metadata = { title: "Team · Venuedesk" };

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
-import { createTeamAction } from "@/lib/portal/team-actions";
+import { createTeamAction } from "@/lib/portal/actions/teams";
 
 export const metadata: Metadata = { title: "New team · Venuedesk" };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { findPortalDiscountCode } from "@/components/settings/pricing/pricing-data";
+import { findPortalDiscountCode } from "@/lib/portal/loaders/pricing";
 import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 
 /** An unknown discount code answers 404: checked here, above the page's loading skeleton (see pageRecord). */
 export default async function DiscountCodeLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {

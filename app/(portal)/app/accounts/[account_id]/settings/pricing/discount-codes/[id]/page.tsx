@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { DiscountCodeForm } from "@/components/settings/pricing/discount-code-form";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, findPortalDiscountCode, pricingPath } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, findPortalDiscountCode, pricingPath } from "@/lib/portal/loaders/pricing";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
-import { deleteDiscountCodeAction, updateDiscountCodeAction } from "@/lib/portal/pricing-actions";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { deleteDiscountCodeAction, updateDiscountCodeAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "Edit discount code · Venuedesk" };
 

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { DiscountCodeForm } from "@/components/settings/pricing/discount-code-form";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, pricingPath } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, pricingPath } from "@/lib/portal/loaders/pricing";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { createDiscountCodeAction } from "@/lib/portal/pricing-actions";
+import { createDiscountCodeAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "New discount code · Venuedesk" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canManagePricing, pricingPath } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, pricingPath } from "@/lib/portal/loaders/pricing";
 import { planValidity } from "@/components/settings/pricing/pricing-format";
 import { SettingsList } from "@/components/settings/settings-list";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +11,7 @@ import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { presentPricingPlan } from "@/lib/pricing/pricing-plans/present";
 import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
-import { deletePricingPlanAction } from "@/lib/portal/pricing-actions";
+import { deletePricingPlanAction } from "@/lib/portal/actions/pricing";
 import { readNotice } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Pricing plans · Venuedesk" };

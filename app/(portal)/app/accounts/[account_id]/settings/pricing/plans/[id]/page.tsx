@@ -2,16 +2,16 @@ import type { Metadata } from "next";
 import { Notice } from "@/components/settings/notice";
 import { PlanDetails } from "@/components/settings/pricing/plan-details";
 import { PlanEditor } from "@/components/settings/pricing/plan-editor";
-import { canManagePricing, findPortalPricingPlan, pricingPath, pricingSpaces, rateOptions } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, findPortalPricingPlan, pricingPath, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
 import { planValidity } from "@/components/settings/pricing/pricing-format";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusMessage } from "@/components/ui/status-message";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { readNotice } from "@/lib/portal/paths";
-import { deletePricingPlanAction, savePricingPlanAction } from "@/lib/portal/pricing-actions";
+import { deletePricingPlanAction, savePricingPlanAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "Pricing plan · Venuedesk" };
 

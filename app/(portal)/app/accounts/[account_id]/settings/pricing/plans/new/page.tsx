@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
 import { PlanEditor } from "@/components/settings/pricing/plan-editor";
-import { canManagePricing, pricingPath, pricingSpaces, rateOptions } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, pricingPath, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { savePricingPlanAction } from "@/lib/portal/pricing-actions";
+import { savePricingPlanAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "New pricing plan · Venuedesk" };
 

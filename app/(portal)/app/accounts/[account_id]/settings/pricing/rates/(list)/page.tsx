@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canManagePricing, pricingPath, pricingSpaces } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
 import { categoryLabels, formatDecimal, formatPercent, unitLabels } from "@/components/settings/pricing/pricing-format";
 import { SettingsList } from "@/components/settings/settings-list";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +11,7 @@ import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";
 import { listRates } from "@/lib/pricing/rates/rates";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
-import { deleteRateAction } from "@/lib/portal/pricing-actions";
+import { deleteRateAction } from "@/lib/portal/actions/pricing";
 import { readNotice } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Rates · Venuedesk" };

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, findPortalRate, pricingPath, pricingSpaces } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, findPortalRate, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
 import { RateForm } from "@/components/settings/pricing/rate-form";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/lookups";
-import { deleteRateAction, updateRateAction } from "@/lib/portal/pricing-actions";
+import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { deleteRateAction, updateRateAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "Edit rate · Venuedesk" };
 

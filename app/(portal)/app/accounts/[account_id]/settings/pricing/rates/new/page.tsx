@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, pricingPath, pricingSpaces } from "@/components/settings/pricing/pricing-data";
+import { canManagePricing, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
 import { RateForm } from "@/components/settings/pricing/rate-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { createRateAction } from "@/lib/portal/pricing-actions";
+import { createRateAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "New rate · Venuedesk" };
 

@@ -1,5 +1,5 @@
 // The quote as a PDF for a signed-in member: the same document the customer downloads.
-import { quoteDocumentRoute } from "@/lib/portal/quote-documents";
+import { quoteDocumentRoute } from "@/lib/portal/loaders/quote-documents";
 import { documentOf, pdfFilename } from "@/lib/quotes/present";
 import { renderQuotePdf } from "@/lib/quotes/render-pdf";
 

@@ -1,5 +1,5 @@
 // The quote as HTML for a signed-in member (the editor's Preview opens it in a new tab).
-import { quoteDocumentRoute } from "@/lib/portal/quote-documents";
+import { quoteDocumentRoute } from "@/lib/portal/loaders/quote-documents";
 import { documentOf } from "@/lib/quotes/present";
 import { renderQuoteHtml } from "@/lib/quotes/render-html";
 

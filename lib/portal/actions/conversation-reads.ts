@@ -10,7 +10,7 @@ import {
   conversationListPage,
   conversationMessages,
   type InboxListFilters,
-} from "./conversation-queries";
+} from "@/lib/portal/loaders/conversations";
 
 /*
  * Query functions for the inbox's react-query hooks. Each builds the signed-in user's account

@@ -6,9 +6,9 @@ import { portalContext } from "@/lib/auth/session";
 import { parseInput } from "@/lib/http/validation";
 import { createLabel, deleteLabel, updateLabel } from "@/lib/labels/labels";
 import { ZCreateLabel, ZUpdateLabel } from "@/lib/labels/schemas";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath, settingsPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath, settingsPath, withNotice } from "@/lib/portal/paths";
 
 const fields = { title: "text", description: "nullable", color: "optional", show_on_sidebar: "checkbox" } satisfies Record<string, FieldKind>;
 const formFields = Object.keys(fields);

@@ -1,5 +1,5 @@
 import type { AccountCtx } from "@/lib/auth/caller";
-import { orNotFound } from "./lookups";
+import { orNotFound } from "@/lib/portal/loaders/records";
 import { showTeam } from "@/lib/teams/teams";
 
 /** The team, marked with whether the caller belongs to it, or the 404 page. */

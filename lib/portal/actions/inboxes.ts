@@ -7,9 +7,9 @@ import { parseInput } from "@/lib/http/validation";
 import { createInbox, deleteInbox, updateInbox } from "@/lib/inboxes/inboxes";
 import { replaceInboxMembers } from "@/lib/inboxes/members";
 import { ZCreateInbox, ZInboxMembersInput, ZUpdateInbox } from "@/lib/inboxes/schemas";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { settingsPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { settingsPath, withNotice } from "@/lib/portal/paths";
 
 /**
  * Channel settings are named as the service's errors name them (`channel.webhook_url`), so a

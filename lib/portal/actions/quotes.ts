@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import { editorQuotes, type EditorQuote } from "@/components/quotes/editor/editor-data";
+import { editorQuotes, type EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { portalContext } from "@/lib/auth/session";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { ZId, isUuid } from "@/lib/http/schemas";
@@ -12,7 +12,7 @@ import { createQuote, updateQuote } from "@/lib/quotes/quotes";
 import { ZAcceptQuote, ZCreateQuote, ZRejectQuote, ZSendQuote, ZUpdateQuote } from "@/lib/quotes/schemas";
 import { acceptQuote, archiveQuote, rejectQuote, reviseQuote, sendQuote, withdrawQuote } from "@/lib/quotes/transitions";
 import { presentDelivery } from "@/lib/mail/present";
-import { accountPath } from "./paths";
+import { accountPath } from "@/lib/portal/paths";
 import { logFailure } from "@/lib/log";
 
 /*

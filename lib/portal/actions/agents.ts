@@ -6,9 +6,9 @@ import { createAgent, deleteAgent, updateAgent } from "@/lib/agents/agents";
 import { ZCreateAgent, ZUpdateAgent } from "@/lib/agents/schemas";
 import { portalContext } from "@/lib/auth/session";
 import { parseInput } from "@/lib/http/validation";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath, settingsPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath, settingsPath, withNotice } from "@/lib/portal/paths";
 
 const createFields = {
   name: "text",

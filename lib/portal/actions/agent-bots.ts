@@ -11,9 +11,9 @@ import {
 import { ZCreateAgentBot, ZUpdateAgentBot } from "@/lib/agent-bots/schemas";
 import { portalContext } from "@/lib/auth/session";
 import { parseInput } from "@/lib/http/validation";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { settingsPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { settingsPath, withNotice } from "@/lib/portal/paths";
 
 const fields = { name: "text", description: "nullable", outgoing_url: "nullable", avatar_url: "nullable" } satisfies Record<
   string,

@@ -8,9 +8,9 @@ import { isUuid } from "@/lib/http/schemas";
 import { parseInput } from "@/lib/http/validation";
 import { ZCreateSpace, ZUpdateSpace, weekdays } from "@/lib/planning/spaces/schemas";
 import { createSpace, deleteSpace, updateSpace } from "@/lib/planning/spaces/spaces";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath, withNotice } from "@/lib/portal/paths";
 
 const fields = {
   name: "text",

@@ -7,9 +7,9 @@ import { parseInput } from "@/lib/http/validation";
 import { replaceTeamMembers } from "@/lib/teams/members";
 import { ZCreateTeam, ZTeamMembersInput, ZUpdateTeam } from "@/lib/teams/schemas";
 import { createTeam, deleteTeam, updateTeam } from "@/lib/teams/teams";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { settingsPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { settingsPath, withNotice } from "@/lib/portal/paths";
 
 const fields = { name: "text", description: "nullable", allow_auto_assign: "checkbox" } satisfies Record<string, FieldKind>;
 const formFields = Object.keys(fields);

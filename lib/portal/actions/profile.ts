@@ -6,9 +6,9 @@ import { parseInput } from "@/lib/http/validation";
 import { resetAccessToken } from "@/lib/users/reset-access-token";
 import { ZUpdateProfile } from "@/lib/users/schemas";
 import { updateProfile } from "@/lib/users/update-profile";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath } from "@/lib/portal/paths";
 
 const profileFields = { name: "text", display_name: "nullable", email: "text", message_signature: "nullable" } satisfies Record<
   string,

@@ -1,5 +1,5 @@
 import type { AccountCtx } from "@/lib/auth/caller";
-import { orNotFound } from "./lookups";
+import { orNotFound } from "@/lib/portal/loaders/records";
 import { findInbox } from "@/lib/inboxes/inboxes";
 import { presentInbox } from "@/lib/inboxes/present";
 

@@ -11,9 +11,9 @@ import { createPricingPlan, deletePricingPlan, updatePricingPlan } from "@/lib/p
 import { ZCreatePricingPlan, ZUpdatePricingPlan } from "@/lib/pricing/pricing-plans/schemas";
 import { createRate, deleteRate, updateRate } from "@/lib/pricing/rates/rates";
 import { ZCreateRate, ZUpdateRate } from "@/lib/pricing/rates/schemas";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath, settingsPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath, settingsPath, withNotice } from "@/lib/portal/paths";
 
 const pricingPath = (accountId: number, ...segments: (string | number)[]) => settingsPath(accountId, "pricing", ...segments);
 

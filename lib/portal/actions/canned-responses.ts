@@ -6,9 +6,9 @@ import { portalContext } from "@/lib/auth/session";
 import { createCannedResponse, deleteCannedResponse, updateCannedResponse } from "@/lib/canned-responses/canned-responses";
 import { ZCannedResponseInput, ZCannedResponsePatch } from "@/lib/canned-responses/schemas";
 import { parseInput } from "@/lib/http/validation";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { settingsPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { settingsPath, withNotice } from "@/lib/portal/paths";
 
 const fields = { short_code: "text", content: "text" } satisfies Record<string, FieldKind>;
 const formFields = Object.keys(fields);

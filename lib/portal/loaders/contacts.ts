@@ -2,8 +2,8 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { contactsPerPage, listContacts, searchContacts, showContact } from "@/lib/contacts/contacts";
 import type { Contact } from "@/lib/contacts/present";
 import { ZContactListQuery, ZPage, type ContactSort, type ContactSortKey } from "@/lib/contacts/schemas";
-import { firstParam } from "./context";
-import { orNotFound } from "./lookups";
+import { firstParam } from "@/lib/portal/context";
+import { orNotFound } from "@/lib/portal/loaders/records";
 
 /** The columns the contacts table sorts by, and the order each starts in when first chosen. */
 export const contactSortColumns = { name: "ascending", last_activity_at: "descending" } as const satisfies Partial<

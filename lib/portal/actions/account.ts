@@ -5,9 +5,9 @@ import { ZUpdateAccount } from "@/lib/accounts/schemas";
 import { updateAccount } from "@/lib/accounts/update-account";
 import { portalContext } from "@/lib/auth/session";
 import { parseInput } from "@/lib/http/validation";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath } from "@/lib/portal/paths";
 
 const fields = { name: "text", locale: "text", support_email: "nullable", timezone: "optional" } satisfies Record<string, FieldKind>;
 

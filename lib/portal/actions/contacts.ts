@@ -6,9 +6,9 @@ import { portalContext } from "@/lib/auth/session";
 import { deleteContact, setContactLabels, updateContact } from "@/lib/contacts/contacts";
 import { ZContactLabels, ZContactUpdate } from "@/lib/contacts/schemas";
 import { parseInput } from "@/lib/http/validation";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath, withNotice } from "@/lib/portal/paths";
 
 const fields = {
   name: "text",

@@ -5,10 +5,10 @@ import { findDiscountCode } from "@/lib/pricing/discount-codes/discount-codes";
 import { presentPricingPlan } from "@/lib/pricing/pricing-plans/present";
 import { findPricingPlan } from "@/lib/pricing/pricing-plans/pricing-plans";
 import { findRate, listRates } from "@/lib/pricing/rates/rates";
-import { orNotFound } from "@/lib/portal/lookups";
+import { orNotFound } from "@/lib/portal/loaders/records";
 import { settingsPath } from "@/lib/portal/paths";
-import { spaceChoices } from "@/components/planning/spaces/space-data";
-import type { RateOption } from "./plan-editor";
+import { spaceChoices } from "@/lib/portal/loaders/spaces";
+import type { RateOption } from "@/components/settings/pricing/plan-editor";
 
 /** Server-side lookups for the pricing settings pages. */
 

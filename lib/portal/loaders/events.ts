@@ -11,7 +11,7 @@ import type { EventView } from "@/lib/planning/events/present";
 import { ZEventListQuery, type EventListQuery } from "@/lib/planning/events/schemas";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { firstParam } from "@/lib/portal/context";
-import { orNotFound } from "@/lib/portal/lookups";
+import { orNotFound } from "@/lib/portal/loaders/records";
 import { accountPath } from "@/lib/portal/paths";
 
 /** Server-side lookups for the events pages. */

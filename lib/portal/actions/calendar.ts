@@ -14,7 +14,7 @@ import { updateAllocation } from "@/lib/planning/allocations/update-allocation";
 import { listEvents } from "@/lib/planning/events/events";
 import { ZEventListQuery } from "@/lib/planning/events/schemas";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
-import { failure } from "./form-input";
+import { failure } from "@/lib/portal/form-input";
 
 /*
  * The planner's calendar: what it reads (the spaces, the allocations of the visible window and

@@ -12,9 +12,9 @@ import { isUuid } from "@/lib/http/schemas";
 import { parseInput } from "@/lib/http/validation";
 import { createEvent, deleteEvent, updateEvent } from "@/lib/planning/events/events";
 import { ZCreateEvent, ZUpdateEvent } from "@/lib/planning/events/schemas";
-import { failure, readForm, type FieldKind } from "./form-input";
-import type { FormState } from "./form-state";
-import { accountPath, withNotice } from "./paths";
+import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
+import type { FormState } from "@/lib/portal/form-state";
+import { accountPath, withNotice } from "@/lib/portal/paths";
 
 const fields = {
   name: "text",

@@ -5,10 +5,10 @@ import { hasPermission } from "@/lib/auth/permissions";
 import { isUuid } from "@/lib/http/schemas";
 import { presentSpace, presentSpaceDetail, type Space } from "@/lib/planning/spaces/present";
 import { findSpace } from "@/lib/planning/spaces/spaces";
-import { orNotFound } from "@/lib/portal/lookups";
+import { orNotFound } from "@/lib/portal/loaders/records";
 import { accountPath } from "@/lib/portal/paths";
-import { spaceTree } from "./space-display";
-import type { SpaceChoice } from "./space-form";
+import { spaceTree } from "@/components/planning/spaces/space-display";
+import type { SpaceChoice } from "@/components/planning/spaces/space-form";
 
 /** Server-side lookups for the spaces pages. */
 

@@ -7,8 +7,8 @@ import { ZAssignmentInput, ZLabelsInput, ZTogglePriority, ZToggleStatus } from "
 import { parseInput } from "@/lib/http/validation";
 import { createMessage } from "@/lib/messages/messages";
 import { ZCreateMessage } from "@/lib/messages/schemas";
-import { failure } from "./form-input";
-import { ZRecordId } from "./conversation-queries";
+import { failure } from "@/lib/portal/form-input";
+import { ZRecordId } from "@/lib/portal/loaders/conversations";
 
 /*
  * What agents do to a conversation in the inbox. Each action calls the same service the API
