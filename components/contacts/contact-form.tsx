@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { FormActions } from "@/components/settings/form-actions";
 import { FormMessage } from "@/components/settings/form-message";
 import { Input } from "@/components/ui/input";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 
 export type ContactFormValues = {
   name: string;
@@ -16,7 +16,7 @@ export type ContactFormValues = {
 
 /** The contact's details; the service's rules (e164 phone numbers, unique emails) come back beside each field. */
 export const ContactForm = ({ action, contact }: { action: FormAction; contact: ContactFormValues }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   return (
     <form action={formAction} noValidate className="space-y-5">
       <FormMessage state={state} />

@@ -1,9 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { FormMessage } from "@/components/settings/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { idleState, type FormAction } from "@/lib/portal/form-state";
+import type { FormAction } from "@/lib/portal/form-state";
 
 type Option = { title: string; color: string | null; description: string | null };
 
@@ -13,7 +13,7 @@ type Option = { title: string; color: string | null; description: string | null 
  * saving keeps it unless it is unticked.
  */
 export const ContactLabelsForm = ({ action, options, selected }: { action: FormAction; options: Option[]; selected: string[] }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const chosen = new Set(selected);
   return (
     <form action={formAction} className="space-y-4">

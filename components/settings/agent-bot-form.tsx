@@ -1,9 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
@@ -20,7 +20,7 @@ export const AgentBotForm = ({
   submitLabel: string;
   cancelHref: string;
 }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   return (
     <form action={formAction} noValidate className="space-y-5">
       <FormMessage state={state} />

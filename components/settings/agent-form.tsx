@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
@@ -30,7 +30,7 @@ type Props = {
 
 /** Invites a member (name, email, first password) or edits one (name, role, availability). */
 export const AgentForm = ({ action, agent, submitLabel, cancelHref }: Props) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const autoOffline = state.values ? state.values.auto_offline === "on" : (agent?.auto_offline ?? true);
   return (
     <form action={formAction} noValidate className="space-y-5">

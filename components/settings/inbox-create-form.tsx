@@ -1,10 +1,11 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
+import { useState } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
@@ -17,7 +18,7 @@ type Channel = (typeof channels)[number]["value"];
 
 /** A new inbox: the channel first, then the settings that channel takes. */
 export const InboxCreateForm = ({ action, cancelHref }: { action: FormAction; cancelHref: string }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const [channel, setChannel] = useState<Channel>(valueOf(state, "channel.type", "api") === "web_widget" ? "web_widget" : "api");
   return (
     <form action={formAction} noValidate className="space-y-6">

@@ -1,11 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
+import { valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
@@ -26,7 +26,7 @@ export type InboxSettings = {
 const ticked = (state: FormState, name: string, stored: boolean) => (state.values ? state.values[name] === "on" : stored);
 
 export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; inbox: InboxSettings; timeZones: SelectOption[] }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const api = inbox.channel_type === "Channel::Api";
   const boxes = {
     greeting: ticked(state, "greeting_enabled", inbox.greeting_enabled),

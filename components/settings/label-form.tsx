@@ -1,17 +1,17 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
 type Label = { title: string; description: string | null; color: string; show_on_sidebar: boolean };
 
 export const LabelForm = ({ action, label, submitLabel, cancelHref }: { action: FormAction; label?: Label; submitLabel: string; cancelHref: string }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const onSidebar = state.values ? state.values.show_on_sidebar === "on" : (label?.show_on_sidebar ?? true);
   return (
     <form action={formAction} noValidate className="space-y-5">

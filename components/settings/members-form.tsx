@@ -1,9 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { idleState, type FormAction } from "@/lib/portal/form-state";
+import type { FormAction } from "@/lib/portal/form-state";
 import { FormMessage } from "./form-message";
 
 export type MemberOption = { id: number; name: string; email: string; role: string };
@@ -23,7 +23,7 @@ export const MembersForm = ({
   members: number[];
   legend: string;
 }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const chosen = new Set(members);
   return (
     <form action={formAction} className="space-y-4">

@@ -1,13 +1,13 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Input } from "@/components/ui/input";
-import { idleState, type FormAction } from "@/lib/portal/form-state";
+import type { FormAction } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
 export const PasswordForm = ({ action }: { action: FormAction }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   return (
     <form action={formAction} noValidate className="space-y-5">
       <FormMessage state={state} />

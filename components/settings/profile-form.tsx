@@ -1,16 +1,16 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
 type Profile = { name: string; display_name: string | null; email: string; message_signature: string | null };
 
 export const ProfileForm = ({ action, profile }: { action: FormAction; profile: Profile }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   return (
     <form action={formAction} noValidate className="space-y-5">
       <FormMessage state={state} />

@@ -1,17 +1,17 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import { FormActions } from "./form-actions";
 import { FormMessage } from "./form-message";
 
 type Team = { name: string; description: string | null; allow_auto_assign: boolean };
 
 export const TeamForm = ({ action, team, submitLabel, cancelHref }: { action: FormAction; team?: Team; submitLabel: string; cancelHref?: string }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const autoAssign = state.values ? state.values.allow_auto_assign === "on" : (team?.allow_auto_assign ?? true);
   return (
     <form action={formAction} noValidate className="space-y-5">

@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef, type ReactNode } from "react";
-import { idleState, type FormAction, type FormState } from "@/lib/portal/form-state";
+import { usePortalForm } from "@/components/ui/use-portal-form";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { FormAction, FormState } from "@/lib/portal/form-state";
 import { Button } from "./button";
 import { StatusMessage } from "./status-message";
 import { SubmitButton } from "./submit-button";
@@ -42,7 +43,7 @@ export const ConfirmButton = ({
 }: Props) => {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   // Read when a result arrives; a new callback identity alone must not re-run the effect.
   const successCallback = useRef(onSuccess);
   useEffect(() => {

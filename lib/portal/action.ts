@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { redirect, unstable_rethrow } from "next/navigation";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AccountCtx, UserCaller } from "@/lib/auth/caller";
 import { portalContext } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/errors";
@@ -130,14 +130,17 @@ export const portalAction =
 
 type FormSuccess = { message?: string; data?: Record<string, string> };
 
+/** The input of a form with no fields (a delete button, "issue a new token"). */
+const ZNoInput = z.object({});
+
 export type FormActionSpec<S extends Schemas, B extends z.ZodType, T> = {
   name: string;
   /** Schemas of the record ids bound after the account id (a 404 when they do not parse). */
   ids: S;
-  /** The form's inputs and how each becomes service input (see readForm). */
-  fields: Record<string, FieldKind>;
-  /** The service's input schema; `shape` turns the form's fields into what it takes. */
-  body: B;
+  /** The form's inputs and how each becomes service input (see readForm); none for a button. */
+  fields?: Record<string, FieldKind>;
+  /** The service's input schema (none for a button); `shape` turns the form's fields into what it takes. */
+  body?: B;
   shape?: (input: Record<string, unknown>) => unknown;
   run: (ctx: PortalCtx, ...args: [...Outputs<S>, z.output<B>]) => Promise<T>;
   revalidate?: Revalidate<Outputs<S>>;
@@ -151,11 +154,12 @@ export type FormActionSpec<S extends Schemas, B extends z.ZodType, T> = {
  * The fields are read and parsed through `portalAction`; after a refusal the form gets its
  * values back (passwords and secrets excepted) with the messages beside its inputs.
  */
-export const portalFormAction = <const S extends Schemas, B extends z.ZodType, T = unknown>(spec: FormActionSpec<S, B, T>) => {
-  const formFields = Object.keys(spec.fields);
+export const portalFormAction = <const S extends Schemas, B extends z.ZodType = typeof ZNoInput, T = unknown>(spec: FormActionSpec<S, B, T>) => {
+  const fields = spec.fields ?? {};
+  const formFields = Object.keys(fields);
   const inner = portalAction({
     name: spec.name,
-    args: [...spec.ids, spec.body] as unknown as Schemas,
+    args: [...spec.ids, spec.body ?? ZNoInput] as unknown as Schemas,
     ids: spec.ids.length,
     run: async (ctx, ...args) => ({ result: await (spec.run as (ctx: PortalCtx, ...args: unknown[]) => Promise<T>)(ctx, ...args) }),
     revalidate: spec.revalidate && ((accountId, ...args) => (spec.revalidate as Revalidate<unknown[]>)(accountId, ...args.slice(0, -1))),
@@ -166,7 +170,7 @@ export const portalFormAction = <const S extends Schemas, B extends z.ZodType, T
   return async (accountId: number, ...rest: [...Inputs<S>, FormState, FormData]): Promise<FormState> => {
     const formData = rest[rest.length - 1] as FormData;
     const ids = rest.slice(0, spec.ids.length);
-    const { input, values } = readForm(formData, spec.fields);
+    const { input, values } = readForm(formData, fields);
     const outcome = await (inner as (accountId: number, ...args: unknown[]) => Promise<Outcome<{ result: T }>>)(
       accountId,
       ...ids,

@@ -7,9 +7,10 @@ import { logFailure } from "@/lib/log";
  * How a form field becomes service input. `text` passes whatever was typed (so the schema can
  * say "can't be blank"); `nullable` turns an empty field into null (clears the value);
  * `optional` leaves an empty field out; `password` passes what was typed and `secret` is
- * optional, neither ever echoed back; `checkbox` is true when ticked.
+ * optional, neither ever echoed back; `checkbox` is true when ticked; `list` is every value
+ * submitted under the name (ticked boxes of a set).
  */
-export type FieldKind = "text" | "nullable" | "optional" | "password" | "secret" | "checkbox";
+export type FieldKind = "text" | "nullable" | "optional" | "password" | "secret" | "checkbox" | "list";
 
 export const readForm = (formData: FormData, fields: Record<string, FieldKind>) => {
   const input: Record<string, unknown> = {};
@@ -17,6 +18,12 @@ export const readForm = (formData: FormData, fields: Record<string, FieldKind>) 
   for (const [name, kind] of Object.entries(fields)) {
     const raw = formData.get(name);
     const text = typeof raw === "string" ? raw : "";
+    if (kind === "list") {
+      const list = formData.getAll(name).filter((value): value is string => typeof value === "string");
+      input[name] = list;
+      values[name] = list.join(",");
+      continue;
+    }
     if (kind === "checkbox") {
       input[name] = raw !== null;
       values[name] = raw !== null ? "on" : "";

@@ -1,13 +1,13 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import type { PlanningEventStatus } from "@/db/schema";
 import { FormActions } from "@/components/settings/form-actions";
 import { FormMessage } from "@/components/settings/form-message";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormAction } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import type { PickerOption } from "@/lib/portal/actions/events";
 import { eventStatusLabels } from "./event-format";
 import { RecordPicker } from "./record-picker";
@@ -48,7 +48,7 @@ export const EventForm = ({
   submitLabel: string;
   cancelHref?: string;
 }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   return (
     <form action={formAction} noValidate className="space-y-5">
       <FormMessage state={state} />

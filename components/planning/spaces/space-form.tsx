@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
+import { useState } from "react";
 import { FormActions } from "@/components/settings/form-actions";
 import { FormMessage } from "@/components/settings/form-message";
 import { Card } from "@/components/ui/card";
@@ -9,7 +10,7 @@ import { controlClass } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
+import { valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
 import { capacityFields, rootOf, selfAndDescendants, weekdayLabels, weekdays, type Capacities, type Schedule, type Weekday } from "./space-display";
 
 export type SpaceFormValues = Capacities & {
@@ -160,7 +161,7 @@ export const SpaceForm = ({
   submitLabel: string;
   cancelHref: string;
 }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const [parent, setParent] = useState(valueOf(state, "parent_id", space ? space.parent_id : parentId));
   const [venue, setVenue] = useState(valueOf(state, "venue_id", space ? space.venue_id : parentId && rootOf(spaces, parentId)));
   const [hoursOn, setHoursOn] = useState(space?.working_hours_enabled ?? false);

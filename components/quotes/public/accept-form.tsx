@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { useFormStatus } from "react-dom";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
-import { idleState, valueOf, type FormState } from "@/lib/portal/form-state";
+import { valueOf, type FormState } from "@/lib/portal/form-state";
 import { acceptAction } from "@/lib/portal/actions/public-quote";
 
 /** The page's one call to action, in the document's colour; it waits while a new choice is priced. */
@@ -26,12 +26,12 @@ const AcceptButton = ({ busy }: { busy: boolean }) => {
  * them again from the quote's own snapshot and records name, time, IP address and browser.
  */
 export const AcceptForm = ({ token, selection, total, busy }: { token: string; selection: readonly string[]; total: string; busy: boolean }) => {
-  const [state, formAction] = useActionState(async (previous: FormState, formData: FormData) => {
+  const [state, formAction] = usePortalForm(async (previous: FormState, formData: FormData) => {
     const next = await acceptAction(previous, formData);
     // The page comes back in the quote's new state, told at the top.
     if (next.status === "success" || next.data?.changed) window.scrollTo({ top: 0 });
     return next;
-  }, idleState);
+  });
   return (
     <form action={formAction} noValidate aria-labelledby="accept-heading" className="rounded-xl border border-teal-200 bg-teal-50/50 p-5 sm:p-6">
       <h2 id="accept-heading" className="text-lg font-semibold text-slate-900">

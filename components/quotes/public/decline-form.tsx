@@ -1,20 +1,20 @@
 "use client";
 
-import { useActionState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
 import { StatusMessage } from "@/components/ui/status-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
-import { idleState, valueOf, type FormState } from "@/lib/portal/form-state";
+import { valueOf, type FormState } from "@/lib/portal/form-state";
 import { rejectAction } from "@/lib/portal/actions/public-quote";
 
 /** Declining, with a reason the venue reads; folded away until asked for. */
 export const DeclineForm = ({ token }: { token: string }) => {
-  const [state, formAction] = useActionState(async (previous: FormState, formData: FormData) => {
+  const [state, formAction] = usePortalForm(async (previous: FormState, formData: FormData) => {
     const next = await rejectAction(previous, formData);
     // The page comes back in the quote's new state, told at the top.
     if (next.status === "success" || next.data?.changed) window.scrollTo({ top: 0 });
     return next;
-  }, idleState);
+  });
   return (
     <details className="group rounded-xl border border-slate-200 bg-white" open={state.status === "error" || undefined}>
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-4 text-sm font-medium text-slate-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">

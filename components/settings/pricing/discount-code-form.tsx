@@ -1,12 +1,13 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
+import { useState } from "react";
 import { FormActions } from "@/components/settings/form-actions";
 import { FormMessage } from "@/components/settings/form-message";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { idleState, valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
+import { valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
 import { discountTypeLabels, editableDecimal, options, type DiscountType } from "./pricing-format";
 
 export type DiscountCodeFormValues = {
@@ -33,7 +34,7 @@ export const DiscountCodeForm = ({
   submitLabel: string;
   cancelHref: string;
 }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const [type, setType] = useState(valueOf(state, "discount_type", code?.discount_type ?? "percentage") as DiscountType);
   const active = ticked(state, "active", code?.active ?? true);
   return (

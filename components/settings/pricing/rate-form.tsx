@@ -1,12 +1,13 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { usePortalForm } from "@/components/ui/use-portal-form";
+import { useState } from "react";
 import { FormActions } from "@/components/settings/form-actions";
 import { FormMessage } from "@/components/settings/form-message";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { idleState, valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
+import { valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
 import type { SpaceOption } from "./clause-editor";
 import { categoryLabels, editableDecimal, options, unitHints, unitLabels, type RateCategory, type RateUnit } from "./pricing-format";
 
@@ -27,7 +28,7 @@ export const RateForm = ({
   submitLabel: string;
   cancelHref: string;
 }) => {
-  const [state, formAction] = useActionState(action, idleState);
+  const [state, formAction] = usePortalForm(action);
   const [unit, setUnit] = useState(valueOf(state, "unit", rate?.unit ?? "hour") as RateUnit);
   /**
    * React applies a select's defaultValue only when it mounts, and the form resets to it after
