@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { AllocationRow } from "@/lib/planning/allocations/present";
-import { formatDay, formatTime, formatWindow, localDate, zoneLabel } from "./event-format";
+import { formatDay, formatTime, formatWindow, localDate, zoneLabel } from "@/lib/format/dates";
 import { AllocationStatusBadge } from "./event-status";
 
 type SpaceInfo = { name: string; timezone: string };

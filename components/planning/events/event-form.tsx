@@ -9,7 +9,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import type { PickerOption } from "@/lib/portal/actions/events";
-import { eventStatusLabels } from "./event-format";
+import { eventStatusLabels } from "@/lib/format/labels";
 import { RecordPicker } from "./record-picker";
 
 export type EventFormValues = {

@@ -1,6 +1,6 @@
 import type { AllocationStatus, PlanningEventStatus } from "@/db/schema";
 import { Badge } from "@/components/ui/badge";
-import { allocationStatusLabels, eventStatusLabels } from "./event-format";
+import { allocationStatusLabels, eventStatusLabels } from "@/lib/format/labels";
 
 const eventTones = { lead: "accent", tentative: "warning", definite: "success", lost: "neutral", cancelled: "neutral" } as const;
 const allocationTones = { tentative: "warning", confirmed: "success", cancelled: "neutral", expired: "neutral" } as const;

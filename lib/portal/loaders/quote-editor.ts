@@ -13,7 +13,7 @@ import type { QuoteStatus } from "@/lib/quotes/states";
 import { publicBaseUrl } from "@/lib/http/request";
 import { venueToday } from "@/lib/quotes/pricing-inputs";
 import { accountPath } from "@/lib/portal/paths";
-import { formatWindow } from "@/components/planning/events/event-format";
+import { formatWindow } from "@/lib/format/dates";
 
 /** Server-side: the quote editor's data, shaped for the browser. No React, no "use server". */
 

@@ -10,7 +10,8 @@ import {
   maxListedAllocations,
   spaceInfo,
 } from "@/lib/portal/loaders/events";
-import { eventStatusLabels, formatWindow, zoneLabel } from "@/components/planning/events/event-format";
+import { eventStatusLabels } from "@/lib/format/labels";
+import { formatWindow, zoneLabel } from "@/lib/format/dates";
 import { EventForm } from "@/components/planning/events/event-form";
 import { EventStatusBadge } from "@/components/planning/events/event-status";
 import { canPlan } from "@/lib/portal/loaders/spaces";

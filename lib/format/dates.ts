@@ -1,21 +1,7 @@
-/** Dates and labels for events and their allocations; no React, no server imports. */
-
-import type { AllocationStatus, PlanningEventStatus } from "@/db/schema";
-
-export const eventStatusLabels: Record<PlanningEventStatus, string> = {
-  lead: "Lead",
-  tentative: "Tentative",
-  definite: "Definite",
-  lost: "Lost",
-  cancelled: "Cancelled",
-};
-
-export const allocationStatusLabels: Record<AllocationStatus, string> = {
-  tentative: "Hold",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
+/**
+ * Dates and times in a zone's wall-clock time, for pages, documents and messages alike (a
+ * conflict's message names its times in the space's zone with these). No React, no server imports.
+ */
 
 const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" });
