@@ -33,3 +33,9 @@ export const formatWindow = (start: Date, end: Date, timeZone: string) => {
 };
 
 export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
+
+const longFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+/** "Saturday, 23 June 2029 at 18:00": an instant in words, for customers. */
+export const formatLongDateTime = (instant: Date, timeZone: string) => longFormat(timeZone).format(instant);

@@ -8,6 +8,10 @@ export const ZErrorBody = z
     description: z.string(),
     errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string() })),
     error: z.string().meta({ description: "Same text as description, for Chatwoot clients" }),
+    conflicts: z
+      .array(z.object({ allocation_id: z.string(), space_id: z.string(), start_at: z.string(), end_at: z.string(), status: z.string() }))
+      .optional()
+      .meta({ description: "On a 409 from a booking: the confirmed allocations in the way (the description names the first, in its space's time zone)" }),
   })
   .meta({ id: "Error" });
 

@@ -143,9 +143,23 @@ describe("double booking", () => {
     const first = await book({ space_id: hallA.id, start_at: at(12, 9), end_at: at(12, 12), status: "confirmed", title: "Wedding" });
     const second = await book({ space_id: hallA.id, start_at: at(12, 11), end_at: at(12, 13), status: "confirmed" });
     expect(second.status).toBe(409);
-    expect(second.body.description).toContain("Hall A is already booked");
+    expect(second.body.description).toBe("Hall A is already booked Tue, 12 Jan 2027, 09:00–12:00 (UTC) for Wedding");
     expect(second.body.errors[0]).toMatchObject({ code: "conflict", message: `overlaps confirmed allocation ${first.body.id}` });
+    expect(second.body.conflicts).toEqual([
+      { allocation_id: first.body.id, space_id: hallA.id, start_at: at(12, 9), end_at: at(12, 12), status: "confirmed" },
+    ]);
     expect((await book({ space_id: hallA.id, start_at: at(12, 11), end_at: at(12, 13) })).status).toBe(409);
+  });
+
+  it("tells the conflict's times on the space's own clock, DST included", async () => {
+    const terrace = await makeSpace(team.account.id, { name: "Terrace", timezone: "America/New_York", position: 9 });
+    // 2027-03-14 is the day New York moves to summer time: 14:00Z is 10:00 EDT (it was 09:00 EST the day before).
+    const booked = await book({ space_id: terrace.id, start_at: "2027-03-14T14:00:00.000Z", end_at: "2027-03-14T16:30:00.000Z", status: "confirmed" });
+    expect(booked.status).toBe(200);
+    const refused = await book({ space_id: terrace.id, start_at: "2027-03-14T15:00:00.000Z", end_at: "2027-03-14T17:00:00.000Z" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.description).toBe("Terrace is already booked Sun, 14 Mar 2027, 10:00–12:30 (America/New York)");
+    expect(refused.body.conflicts).toHaveLength(1);
   });
 
   it("blocks through the hierarchy both ways, never between siblings", async () => {

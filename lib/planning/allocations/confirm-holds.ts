@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { allocations, spaces } from "@/db/schema";
+import { formatLongDateTime } from "@/lib/format/dates";
 import { ApiError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
 import { writeOccupancies } from "./occupancies";
 import { plainField, settlePlacement } from "./placement";
 
-const when = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(date);
 
 /**
  * Turns an accepted quote's holds into bookings, inside the caller's transaction (the quote
@@ -35,8 +34,8 @@ export const confirmHolds = async (db: DbOrTx, accountId: number, allocationIds:
       if (error instanceof ApiError && error.code === "conflict") {
         throw new ApiError(
           "conflict",
-          `Sorry, ${space.name} is no longer available on ${when(allocation.startAt, space.timezone)}. Please contact us and we will find another option.`,
-          { errors: [{ field: "allocation_ids", message: `allocation ${allocation.id} can no longer be confirmed`, code: "conflict" }] },
+          `Sorry, ${space.name} is no longer available on ${formatLongDateTime(allocation.startAt, space.timezone)}. Please contact us and we will find another option.`,
+          { errors: [{ field: "allocation_ids", message: `allocation ${allocation.id} can no longer be confirmed`, code: "conflict" }], details: error.details },
         );
       }
       throw error;

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { allocationOccupancies, allocations, planningEvents, spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { formatWindow, zoneLabel } from "@/lib/format/dates";
 import { ApiError, fieldError } from "@/lib/http/errors";
 import { blockedRange, blockedResources, lockResources, uuidArray } from "./occupancies";
 import type { AllocationWarning } from "./present";
@@ -15,7 +16,17 @@ export type FieldName = (name: string) => string;
 export const plainField: FieldName = (name) => name;
 
 type Window = { startAt: Date; endAt: Date; bufferBeforeMin: number; bufferAfterMin: number };
-export type Conflict = { id: string; spaceId: string; spaceName: string; title: string | null; startAt: Date; endAt: Date; status: "confirmed" };
+export type Conflict = {
+  id: string;
+  spaceId: string;
+  spaceName: string;
+  /** The zone of the space booked: the conflict's times are told in it. */
+  timezone: string;
+  title: string | null;
+  startAt: Date;
+  endAt: Date;
+  status: "confirmed";
+};
 
 const rangeOverlaps = (window: Window) => {
   const { startsAt, endsAt } = blockedRange(window);
@@ -31,6 +42,7 @@ export const confirmedConflicts = async (db: DbOrTx, resourceIds: string[], wind
       id: allocations.id,
       spaceId: allocations.spaceId,
       spaceName: spaces.name,
+      timezone: spaces.timezone,
       title: allocations.title,
       startAt: allocations.startAt,
       endAt: allocations.endAt,
@@ -65,15 +77,31 @@ export const liveHolds = (db: DbOrTx, resourceIds: string[], window: Window, sel
       ),
     );
 
-const when = (date: Date) => date.toISOString().replace(".000Z", "Z");
+/** A conflict as the API's 409 lists it (`conflicts[]`), for clients to act on. */
+export const conflictData = (conflict: Conflict) => ({
+  allocation_id: conflict.id,
+  space_id: conflict.spaceId,
+  start_at: conflict.startAt.toISOString(),
+  end_at: conflict.endAt.toISOString(),
+  status: conflict.status,
+});
 
-/** 409 naming the allocation in the way, in words a planner (or a customer) understands. */
-export const conflictError = (conflict: Conflict, field: FieldName) =>
-  new ApiError(
-    "conflict",
-    `${conflict.spaceName} is already booked from ${when(conflict.startAt)} to ${when(conflict.endAt)}${conflict.title ? ` (${conflict.title})` : ""}`,
-    { errors: [{ field: field("start_at"), message: `overlaps confirmed allocation ${conflict.id}`, code: "conflict" }] },
-  );
+/** "Hall A is already booked Tue, 10 Mar 2026, 10:00–12:00 (Europe/Amsterdam) for Wedding": the space's own clock. */
+export const conflictMessage = (conflict: Conflict) =>
+  `${conflict.spaceName} is already booked ${formatWindow(conflict.startAt, conflict.endAt, conflict.timezone)} (${zoneLabel(conflict.timezone)})${
+    conflict.title ? ` for ${conflict.title}` : ""
+  }`;
+
+/**
+ * 409 naming the bookings in the way: the first in words a planner (or a customer) understands,
+ * written once here in the space's time zone for the API and the portal alike, and all of them
+ * as data (`conflicts`).
+ */
+export const conflictError = (conflicts: [Conflict, ...Conflict[]], field: FieldName) =>
+  new ApiError("conflict", conflictMessage(conflicts[0]), {
+    errors: [{ field: field("start_at"), message: `overlaps confirmed allocation ${conflicts[0].id}`, code: "conflict" }],
+    details: { conflicts: conflicts.map(conflictData) },
+  });
 
 export const holdLimitError = (space: SpaceRow, field: FieldName) =>
   new ApiError("conflict", `${space.name} already has ${space.maxTentativeAllocations} holds for this time, its limit`, {
@@ -112,8 +140,8 @@ export const settlePlacement = async (db: DbOrTx, accountId: number, input: Sett
   await lockHierarchyShared(db, accountId);
   const resources = await blockedResources(db, accountId, input.space.id);
   await lockResources(db, resources);
-  const [conflict] = await confirmedConflicts(db, resources, input.window, input.selfId);
-  if (conflict) throw conflictError(conflict, input.field);
+  const [conflict, ...more] = await confirmedConflicts(db, resources, input.window, input.selfId);
+  if (conflict) throw conflictError([conflict, ...more], input.field);
   const holds = await liveHolds(db, resources, input.window, input.selfId, input.now);
   const warnings = placementWarnings(input.space, input.window);
   let sequence = input.sequence;

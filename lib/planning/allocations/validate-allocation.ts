@@ -3,7 +3,7 @@ import { ApiError, fieldError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
 import { findAllocation } from "./allocations";
 import { blockedResources } from "./occupancies";
-import { confirmedConflicts, jumpingTheQueue, liveHolds, placementWarnings, plainField, resolveTarget } from "./placement";
+import { conflictData, confirmedConflicts, jumpingTheQueue, liveHolds, placementWarnings, plainField, resolveTarget } from "./placement";
 import type { ValidateAllocationInput } from "./schemas";
 
 /**
@@ -43,13 +43,7 @@ export const validateAllocation = async (ctx: AccountCtx, input: ValidateAllocat
   }
   return {
     valid: conflicts.length === 0 && !overLimit && space.active,
-    conflicts: conflicts.map((conflict) => ({
-      allocation_id: conflict.id,
-      space_id: conflict.spaceId,
-      start_at: conflict.startAt.toISOString(),
-      end_at: conflict.endAt.toISOString(),
-      status: conflict.status,
-    })),
+    conflicts: conflicts.map(conflictData),
     warnings,
   };
 };
