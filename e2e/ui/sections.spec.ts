@@ -1,23 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
 
-const sections = [
-  { path: "reports", heading: "Reports", empty: "No reports yet" },
-];
-
-test("each section not built yet says so with an empty state", async ({ page }) => {
-  await signIn(page, ADMIN_EMAIL);
-  const nav = page.getByRole("navigation", { name: "Main" });
-  for (const { path, heading, empty } of sections) {
-    await nav.getByRole("link", { name: heading }).click();
-    await expect(page).toHaveURL(new RegExp(`/${path}$`));
-    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: empty })).toBeVisible();
-    await expect(nav.getByRole("link", { name: heading })).toHaveAttribute("aria-current", "page");
-    await screenshot(page, path);
-  }
-});
-
 test("an account the user does not belong to is not found", async ({ page }) => {
   await signIn(page, ADMIN_EMAIL);
   const response = await page.goto("/app/accounts/999999/conversations");

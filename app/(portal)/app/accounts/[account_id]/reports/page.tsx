@@ -1,19 +1,40 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/portal/section-placeholder";
-import { ChartIcon } from "@/components/ui/icons";
-import { pageContext } from "@/lib/portal/context";
+import { ReportRangePicker, ReportSummary } from "@/components/reports/report-summary";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LockIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { StatusMessage } from "@/components/ui/status-message";
+import { pageContext, type SearchParams } from "@/lib/portal/context";
+import { loadReports } from "@/lib/portal/loaders/reports";
+import { accountPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Reports · Venuedesk" };
 
-export default async function ReportsPage({ params }: { params: Promise<{ account_id: string }> }) {
-  await pageContext((await params).account_id);
+export default async function ReportsPage({ params, searchParams }: { params: Promise<{ account_id: string }>; searchParams: SearchParams }) {
+  const ctx = await pageContext((await params).account_id);
+  const view = await loadReports(ctx, await searchParams);
+  const title = "Reports";
+  const description = "How your team is doing with customers' conversations.";
+  if (!view.allowed) {
+    return (
+      <>
+        <PageHeader title={title} description={description} />
+        <EmptyState
+          icon={<LockIcon className="size-6" />}
+          title="Reports are not open to you"
+          description="Administrators, and agents given the reports permission, can see the account's figures. Ask an administrator if you need them."
+        />
+      </>
+    );
+  }
   return (
-    <SectionPlaceholder
-      title="Reports"
-      description="How your team and your venue are doing."
-      emptyTitle="No reports yet"
-      emptyDescription="Conversation and booking figures for your team will appear here once there is activity to measure."
-      icon={<ChartIcon className="size-6" />}
-    />
+    <>
+      <PageHeader title={title} description={description} />
+      <div className="space-y-5">
+        <ReportRangePicker basePath={accountPath(ctx.account.id, "reports")} range={view.range} />
+        {view.range.corrected ? <StatusMessage tone="info">That range could not be shown, so these are the last 30 days.</StatusMessage> : null}
+        <ReportSummary summary={view.summary} range={view.range} />
+      </div>
+    </>
   );
 }
