@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./accounts";
 import { accountId, tz, type Json } from "./columns";
-import { contacts } from "./conversations";
+import { contacts, conversations } from "./conversations";
 
 
 /** Opening hours per weekday name (`monday` … `sunday`), `HH:MM` in the space's time zone. */
@@ -120,6 +120,8 @@ export const planningEvents = pgTable(
     status: text({ enum: planningEventStatuses }).notNull().default("lead"),
     contactId: integer().references(() => contacts.id, { onDelete: "set null" }),
     companyId: integer().references(() => companies.id, { onDelete: "set null" }),
+    /** The conversation the event was started from (the API names it by its display id). */
+    conversationId: integer().references(() => conversations.id, { onDelete: "set null" }),
     attendeesCount: integer(),
     currency: text().notNull(),
     /** The pricing plan chosen for the event's quotes (foreign key in migration 0006: pricing_plans is declared later). */
@@ -128,7 +130,12 @@ export const planningEvents = pgTable(
     customAttributes: jsonb().$type<Json>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [index("planning_events_account_created_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("planning_events_account_created_idx").on(t.accountId, t.createdAt),
+    // A contact's events (the contact page, the conversation panel); a conversation's events.
+    index("planning_events_contact_idx").on(t.contactId, t.createdAt),
+    index("planning_events_conversation_idx").on(t.conversationId),
+  ],
 );
 
 export const allocationStatuses = ["tentative", "confirmed", "cancelled", "expired"] as const;

@@ -65,9 +65,11 @@ export const versionColumns = async (ctx: AccountCtx, event: EventRow, input: Qu
   };
 };
 
-/** A quote's state as readers see it: `expired` once a sent quote's validity day has passed. */
-export const statusOf = (quote: QuoteRow) =>
-  effectiveStatus(quote.status, quote.validUntil, venueToday((quote.snapshot as QuoteSnapshot).timezone ?? "UTC"));
+/** A quote's state as readers see it: `expired` once a sent quote's validity day has passed in the venue's zone. */
+export const statusIn = (quote: { status: QuoteRow["status"]; validUntil: string | null }, timezone: string | null | undefined) =>
+  effectiveStatus(quote.status, quote.validUntil, venueToday(timezone ?? "UTC"));
+
+export const statusOf = (quote: QuoteRow) => statusIn(quote, (quote.snapshot as QuoteSnapshot).timezone);
 
 /** 422 `invalid_transition` unless the lifecycle allows `action` from the quote's state. */
 export const allowed = (quote: QuoteRow, action: QuoteAction) => {
