@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { seedDemo, type DemoLogin } from "@/db/seed";
+import { seedDemo, type DemoLogin } from "@/demo/seed";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { generateToken } from "@/lib/auth/tokens";
 import { pidFile } from "@/lib/config/processes";

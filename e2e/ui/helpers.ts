@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-/** What `npm start` seeds into an empty database (db/seed.ts), with the password the config sets. */
+/** What `npm start` seeds into an empty database (demo/seed.ts), with the password the config sets. */
 export const DEMO_PASSWORD = "demo-password-2026";
 export const ADMIN_EMAIL = "admin@demo.venuedesk.test";
 export const AGENT_EMAIL = "agent@demo.venuedesk.test";

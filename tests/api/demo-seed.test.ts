@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { seedDemo } from "@/db/seed";
+import { seedDemo } from "@/demo/seed";
 import { api } from "../helpers/app";
 
 describe("demo data", () => {

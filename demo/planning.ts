@@ -64,7 +64,7 @@ export const seedDemoPlanning = async (ctx: AccountCtx, contactIds: number[]) =>
     out_of_office_message: "The terrace is weather-dependent; we keep the Garden Room as a fallback.",
   });
 
-  const company = async (name: string, vat: string) => createCompany(ctx, parseInput(ZCreateCompany, { name, vat_number: vat, email: `events@${name.toLowerCase().replace(/[^a-z]/g, "")}.example.com` }));
+  const company = async (name: string, vat: string) => createCompany(ctx, parseInput(ZCreateCompany, { name, vat_number: vat, email: `events@${name.toLowerCase().replace(/[^a-z]/g, "")}.demo.venuedesk.test` }));
   const northwind = await company("Northwind Traders", "NL001234567B01");
   const contoso = await company("Contoso Pharma", "NL009876543B01");
 

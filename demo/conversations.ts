@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "./client";
-import { conversations, messages } from "./schema";
+import type { DbOrTx } from "@/db/client";
+import { conversations, messages } from "@/db/schema";
 import { accountContext, type Account, type AccountCtx, type User } from "@/lib/auth/caller";
 import { createContact } from "@/lib/contacts/contacts";
 import { ZContactCreate } from "@/lib/contacts/schemas";
@@ -84,7 +84,7 @@ export const seedDemoConversations = async (db: DbOrTx, account: Account, admin:
   const apiInbox = await createInbox(ctx, parseInput(ZCreateInbox, { name: "Website enquiries", channel: { type: "api" } }));
   const webInbox = await createInbox(
     ctx,
-    parseInput(ZCreateInbox, { name: "Website chat", channel: { type: "web_widget", website_url: "https://demo-venue.example.com" } }),
+    parseInput(ZCreateInbox, { name: "Website chat", channel: { type: "web_widget", website_url: "http://localhost:3000" } }),
   );
   for (const inbox of [apiInbox, webInbox]) await replaceInboxMembers(ctx, { inbox_id: inbox.id, user_ids: [admin.id, agent.id] });
   const team = await createTeam(ctx, parseInput(ZCreateTeam, { name: "Events team", description: "Planners who take bookings from first enquiry to the day itself." }));
@@ -106,7 +106,7 @@ export const seedDemoConversations = async (db: DbOrTx, account: Account, admin:
       ctx,
       parseInput(ZContactCreate, {
         name,
-        email: `${slug}@example.com`,
+        email: `${slug}@contacts.demo.venuedesk.test`,
         phone_number: `+3161234${String(5000 + index).padStart(4, "0")}`,
         additional_attributes: company ? { company_name: company, city: "Amsterdam" } : { city: "Utrecht" },
       }),

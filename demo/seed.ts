@@ -1,14 +1,14 @@
 import { asc, count, eq } from "drizzle-orm";
-import type { Db } from "./client";
-import { accounts, cannedResponses, contacts } from "./schema";
+import type { Db } from "@/db/client";
+import { accounts, cannedResponses, contacts } from "@/db/schema";
 import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
 import { insertAgentBot } from "@/lib/agent-bots/agent-bots";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { accountContext } from "@/lib/auth/caller";
 import { createUser } from "@/lib/users/create-user";
-import { seedDemoConversations } from "./seed-conversations";
-import { seedDemoPlanning } from "./seed-planning";
-import { seedDemoPricing } from "./seed-pricing";
+import { seedDemoConversations } from "./conversations";
+import { seedDemoPlanning } from "./planning";
+import { seedDemoPricing } from "./pricing";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.venuedesk.test";
 export const DEMO_AGENT_EMAIL = "agent@demo.venuedesk.test";
@@ -18,8 +18,9 @@ export type DemoLogin = { email: string; password: string; token: string };
 /**
  * Demo data for a first start: only when the database has no account at all, so it never
  * touches a database that is in use. Conversations, contacts and inboxes come from
- * seed-conversations.ts; spaces, events and allocations from seed-planning.ts; rates, the
- * default plan, discount codes and a sent quote from seed-pricing.ts.
+ * conversations.ts; spaces, events and allocations from planning.ts; rates, the default plan,
+ * discount codes and a sent quote from pricing.ts. Every address in it is on loopback or under
+ * the reserved .test domain, so nothing the demo holds points at a public host.
  */
 export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | null> => {
   const [row] = await db.select({ n: count() }).from(accounts);
@@ -37,7 +38,7 @@ export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | nu
     await insertAgentBot(tx, account.id, {
       name: "Booking Assistant",
       description: "Answers availability questions and hands over to a planner.",
-      outgoing_url: "https://bots.example.com/venuedesk",
+      outgoing_url: "http://127.0.0.1:4010/venuedesk-bot",
     });
     await tx.insert(cannedResponses).values(
       [
