@@ -8,6 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
 import { contactAction } from "@/lib/portal/actions/conversation-reads";
+import { orThrow } from "@/lib/portal/outcome";
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, initials, isoTime, shortAgo, statusLabels } from "./format";
 import { queryKeys, useInbox } from "./inbox-context";
@@ -39,7 +40,7 @@ export const ContactPanel = ({
   const { accountId } = useInbox();
   const query = useQuery({
     queryKey: queryKeys.contact(accountId, contactId),
-    queryFn: () => contactAction(accountId, contactId),
+    queryFn: async () => orThrow(await contactAction(accountId, contactId)),
     staleTime: 15_000,
     refetchInterval: 30_000,
   });

@@ -20,6 +20,8 @@ import { fullTime, priorityLabels, snoozeTimes, statusLabels } from "./format";
 import { useInbox } from "./inbox-context";
 import { useConversationAction } from "./use-conversation-action";
 
+type StatusChange = { status: "open" | "resolved" | "snoozed"; snoozed_until?: string };
+
 const statusTones = { open: "accent", pending: "warning", snoozed: "neutral", resolved: "success" } as const;
 
 const selectClass =
@@ -54,9 +56,9 @@ export const ConversationHeader = ({
 
   const assign = useConversationAction(id, (assigneeId: number | null) => assignAgentAction(accountId, id, assigneeId));
   const team = useConversationAction(id, (teamId: number | null) => assignTeamAction(accountId, id, teamId));
-  const priority = useConversationAction(id, (value: string | null) => setPriorityAction(accountId, id, value));
+  const priority = useConversationAction(id, (value: keyof typeof priorityLabels | null) => setPriorityAction(accountId, id, value));
   const setLabels = useConversationAction(id, (next: string[]) => setLabelsAction(accountId, id, next));
-  const status = useConversationAction(id, (input: { status: string; snoozed_until?: string }) => setStatusAction(accountId, id, input));
+  const status = useConversationAction(id, (input: StatusChange) => setStatusAction(accountId, id, input));
 
   const assigneeId = conversation.meta.assignee_type === "User" ? (conversation.meta.assignee?.id ?? null) : null;
   const shownAssignee = assign.isPending ? assign.variables : assigneeId;
@@ -161,7 +163,7 @@ export const ConversationHeader = ({
             id={`${ids}-priority`}
             className={selectClass}
             value={shownPriority ?? ""}
-            onChange={(event) => priority.mutate(event.target.value === "" ? null : event.target.value)}
+            onChange={(event) => priority.mutate(event.target.value === "" ? null : (event.target.value as keyof typeof priorityLabels))}
           >
             <option value="">None</option>
             {(Object.keys(priorityLabels) as (keyof typeof priorityLabels)[]).map((value) => (

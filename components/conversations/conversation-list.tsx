@@ -9,6 +9,7 @@ import { ChatIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
 import { listConversationsAction } from "@/lib/portal/actions/conversation-reads";
+import { orThrow } from "@/lib/portal/outcome";
 import type { ConversationListPage, InboxStatus, InboxTab } from "@/lib/portal/loaders/conversations";
 import { ConversationRow } from "./conversation-row";
 import { POLL_MS, queryKeys, useInbox } from "./inbox-context";
@@ -43,7 +44,7 @@ export const ConversationList = ({ initial, selected }: { initial: InitialList; 
 
   const query = useInfiniteQuery({
     queryKey: queryKeys.list(accountId, tab, status),
-    queryFn: ({ pageParam }) => listConversationsAction(accountId, { tab, status, page: pageParam }),
+    queryFn: async ({ pageParam }) => orThrow(await listConversationsAction(accountId, { tab, status, page: pageParam })),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const total = pages[0]?.meta[current.count] ?? 0;

@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { markSeenAction } from "@/lib/portal/actions/conversations";
+import { attempt, orThrow } from "@/lib/portal/outcome";
 import { conversationAction, messagesAction } from "@/lib/portal/actions/conversation-reads";
 import type { ConversationDetails, ConversationMessagePage } from "@/lib/portal/loaders/conversations";
 import { Composer } from "./composer";
@@ -32,7 +33,7 @@ export const ConversationView = ({
 
   const { data: conversation } = useQuery({
     queryKey: queryKeys.conversation(accountId, displayId),
-    queryFn: () => conversationAction(accountId, displayId),
+    queryFn: async () => orThrow(await conversationAction(accountId, displayId)),
     initialData: initialConversation,
     refetchInterval: POLL_MS,
   });
@@ -40,7 +41,7 @@ export const ConversationView = ({
   // Page 0 is the latest messages; each further page holds the ones before the oldest shown.
   const messages = useInfiniteQuery({
     queryKey: queryKeys.messages(accountId, displayId),
-    queryFn: ({ pageParam }) => messagesAction(accountId, displayId, pageParam),
+    queryFn: async ({ pageParam }) => orThrow(await messagesAction(accountId, displayId, pageParam)),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.payload.length >= MESSAGE_PAGE ? last.payload[0]?.id : undefined),
     initialData: { pages: [initialMessages], pageParams: [undefined] },
@@ -57,8 +58,8 @@ export const ConversationView = ({
   // Opening the conversation, and every new message while it is open, counts as read.
   useEffect(() => {
     let cancelled = false;
-    void markSeenAction(accountId, displayId).then(() => {
-      if (!cancelled) void queryClient.invalidateQueries({ queryKey: queryKeys.lists(accountId) });
+    void attempt(() => markSeenAction(accountId, displayId)).then((outcome) => {
+      if (outcome.ok && !cancelled) void queryClient.invalidateQueries({ queryKey: queryKeys.lists(accountId) });
     });
     return () => {
       cancelled = true;

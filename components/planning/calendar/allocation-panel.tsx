@@ -8,12 +8,12 @@ import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import { Textarea } from "@/components/ui/textarea";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
-import type { AllocationResult, CalendarAllocation } from "@/lib/portal/actions/calendar";
-import { useAllocationWrites, useCalendar } from "./calendar-context";
+import type { CalendarAllocation } from "@/lib/portal/loaders/calendar";
+import { useAllocationWrites, useCalendar, type AllocationOutcome } from "./calendar-context";
 import { readWindow } from "./create-dialog";
 import { EventPicker } from "./event-picker";
 import { BufferFields, SpaceSelect, WindowFields, minutesValue } from "./fields";
-import { dateTimeLabel, displayStatus, localizeMessage, rangeLabel, shortDateLabel, statusLabels, toLocalInput, type DisplayStatus, type SpaceRow } from "./model";
+import { dateTimeLabel, displayStatus, rangeLabel, shortDateLabel, statusLabels, toLocalInput, type DisplayStatus, type SpaceRow } from "./model";
 
 const statusTone: Record<DisplayStatus, "success" | "warning" | "neutral"> = {
   confirmed: "success",
@@ -61,9 +61,9 @@ export const AllocationPanel = ({
   const event = eventName(allocation.event_id);
   const label = allocation.title ?? event ?? "Untitled";
 
-  const report = (result: AllocationResult, success: string) => {
+  const report = (result: AllocationOutcome, success: string) => {
     if (result.ok) setOutcome({ tone: "success", text: success, warnings: result.warnings });
-    else setOutcome({ tone: "error", text: localizeMessage(result.message, zone, start), warnings: [] });
+    else setOutcome({ tone: "error", text: result.message, warnings: [] });
     return result;
   };
 
@@ -213,7 +213,7 @@ const DetailsForm = ({
   rows: SpaceRow[];
   zone: string;
   readOnly: boolean;
-  onSave: (input: Record<string, unknown>) => Promise<AllocationResult>;
+  onSave: (input: Record<string, unknown>) => Promise<AllocationOutcome>;
 }) => {
   const { eventName } = useCalendar();
   const id = useId();

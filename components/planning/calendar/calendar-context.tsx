@@ -2,15 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, type ReactNode } from "react";
-import {
-  createAllocationAction,
-  deleteAllocationAction,
-  updateAllocationAction,
-  type AllocationResult,
-  type CalendarAllocation,
-  type CalendarSpace,
-  type CalendarWindow,
-} from "@/lib/portal/actions/calendar";
+import { createAllocationAction, deleteAllocationAction, updateAllocationAction } from "@/lib/portal/actions/calendar";
+import type { CalendarAllocation, CalendarSpace, CalendarWindow } from "@/lib/portal/loaders/calendar";
+import { attempt } from "@/lib/portal/outcome";
 import { accountPath } from "@/lib/portal/paths";
 
 /** How often the calendar asks for changes made elsewhere (other planners, expiring holds). */
@@ -49,6 +43,20 @@ export const useCalendar = () => {
 export const eventPath = (accountId: number, eventId: string) => accountPath(accountId, "planning", "events", eventId);
 
 /**
+ * A write's answer: the allocation with the planner's warnings, or a refusal (a booking in the
+ * way has code "conflict" and the server's message, written in the space's time zone).
+ */
+export type AllocationOutcome = Awaited<ReturnType<typeof createAllocationAction>>;
+
+/**
+ * What the calendar's forms send: values as typed (a number field that holds no number goes as
+ * text), so the service's schema names what is wrong beside its field.
+ */
+type Typed = Record<string, unknown>;
+type CreateInput = Parameters<typeof createAllocationAction>[1];
+type UpdateInput = Parameters<typeof updateAllocationAction>[2];
+
+/**
  * The calendar's writes. A success is written into every cached window at once (so a dropped
  * block stays where it landed), then everything is asked again from the server.
  */
@@ -76,33 +84,33 @@ export const useAllocationWritesFor = (accountId: number) => {
   );
 
   const create = useCallback(
-    async (input: Record<string, unknown>): Promise<AllocationResult> => {
-      const result = await createAllocationAction(accountId, input);
-      store(result.ok ? result.allocation : null);
-      return result;
+    async (input: Typed): Promise<AllocationOutcome> => {
+      const outcome = await attempt(() => createAllocationAction(accountId, input as CreateInput));
+      store(outcome.ok ? outcome.allocation : null);
+      return outcome;
     },
     [accountId, store],
   );
 
   const update = useCallback(
-    async (id: string, input: Record<string, unknown>): Promise<AllocationResult> => {
-      const result = await updateAllocationAction(accountId, id, input);
-      store(result.ok ? result.allocation : null);
-      return result;
+    async (id: string, input: Typed): Promise<AllocationOutcome> => {
+      const outcome = await attempt(() => updateAllocationAction(accountId, id, input as UpdateInput));
+      store(outcome.ok ? outcome.allocation : null);
+      return outcome;
     },
     [accountId, store],
   );
 
   const remove = useCallback(
     async (id: string) => {
-      const result = await deleteAllocationAction(accountId, id);
-      if (result.ok) {
+      const outcome = await attempt(() => deleteAllocationAction(accountId, id));
+      if (outcome.ok) {
         queryClient.setQueriesData<CalendarWindow>({ queryKey: calendarKeys.all(accountId) }, (old) =>
           old ? { ...old, allocations: old.allocations.filter((row) => row.id !== id) } : old,
         );
       }
       void queryClient.invalidateQueries({ queryKey: calendarKeys.all(accountId) });
-      return result;
+      return outcome;
     },
     [accountId, queryClient],
   );

@@ -6,11 +6,11 @@ import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
-import type { CalendarAllocation } from "@/lib/portal/actions/calendar";
+import type { CalendarAllocation } from "@/lib/portal/loaders/calendar";
 import { useAllocationWrites, useCalendar } from "./calendar-context";
 import { EventPicker } from "./event-picker";
 import { BufferFields, SpaceSelect, WindowFields, minutesValue } from "./fields";
-import { fromLocalInput, localizeMessage, toLocalInput, type SpaceRow } from "./model";
+import { fromLocalInput, toLocalInput, type SpaceRow } from "./model";
 import type { Placement } from "./timeline";
 
 type Status = "tentative" | "confirmed";
@@ -86,7 +86,7 @@ export const CreateDialog = ({
     setPending(false);
     if (!result.ok) {
       setErrors(result.errors);
-      setMessage(localizeMessage(result.message, zone, typed.startMs));
+      setMessage(result.message);
       return;
     }
     onSaved(result.allocation, result.warnings);

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { controlClass } from "@/components/ui/field";
 import { calendarEventsAction } from "@/lib/portal/actions/calendar";
+import { orThrow } from "@/lib/portal/outcome";
 import { calendarKeys, useCalendar } from "./calendar-context";
 
 /**
@@ -38,7 +39,7 @@ export const EventPicker = ({
 
   const { data: events = [], isFetching } = useQuery({
     queryKey: calendarKeys.events(accountId, q),
-    queryFn: () => calendarEventsAction(accountId, q),
+    queryFn: async () => orThrow(await calendarEventsAction(accountId, q)).events,
     staleTime: 30_000,
     enabled: !disabled,
   });
@@ -58,6 +59,7 @@ export const EventPicker = ({
             type="search"
             value={search}
             placeholder="Search events…"
+            maxLength={255}
             aria-describedby={hintId}
             onChange={(event) => setSearch(event.target.value)}
             className={controlClass(false, "h-9 py-1")}

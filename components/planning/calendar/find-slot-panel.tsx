@@ -8,13 +8,18 @@ import { Select } from "@/components/ui/select";
 import { StatusMessage } from "@/components/ui/status-message";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
 import { addDays } from "@/lib/planning/time";
-import { findSlotsAction, type CalendarAllocation, type SlotResult } from "@/lib/portal/actions/calendar";
+import { findSlotsAction } from "@/lib/portal/actions/calendar";
+import type { CalendarAllocation } from "@/lib/portal/loaders/calendar";
+import { attempt } from "@/lib/portal/outcome";
 import { useAllocationWrites, useCalendar } from "./calendar-context";
 import { EventPicker } from "./event-picker";
 import { minutesValue } from "./fields";
-import { localizeMessage, rangeLabel, shortDateLabel, type SpaceRow } from "./model";
+import { rangeLabel, shortDateLabel, type SpaceRow } from "./model";
 
-type Slot = Extract<SlotResult, { ok: true }>["slots"][number];
+type SlotOutcome = Awaited<ReturnType<typeof findSlotsAction>>;
+type Slot = Extract<SlotOutcome, { ok: true }>["slots"][number];
+/** The search as typed: a number field that holds no number goes as text, for the schema to name. */
+type SlotSearch = Parameters<typeof findSlotsAction>[1];
 const MAX_RESULTS = 50;
 
 const intervals = [
@@ -83,7 +88,7 @@ export const FindSlotPanel = ({
     }
     setSearching(true);
     setPlaceError(null);
-    const result = await findSlotsAction(accountId, {
+    const request: Record<string, unknown> = {
       duration_minutes: durationMinutes(duration),
       start_date: fromDate,
       end_date: untilDate,
@@ -96,7 +101,8 @@ export const FindSlotPanel = ({
       buffer_before_min: minutesValue(before),
       buffer_after_min: minutesValue(after),
       max_results: MAX_RESULTS,
-    });
+    };
+    const result = await attempt(() => findSlotsAction(accountId, request as SlotSearch));
     setSearching(false);
     if (!result.ok) {
       setErrors(result.errors);
@@ -126,7 +132,7 @@ export const FindSlotPanel = ({
     });
     setPlacing(null);
     if (!result.ok) {
-      setPlaceError(localizeMessage(result.message, zoneOf(slot.space_id), Date.parse(slot.start_at)));
+      setPlaceError(result.message);
       return;
     }
     setPlaced((current) => new Set(current).add(key));

@@ -1,4 +1,4 @@
-import type { CalendarAllocation, CalendarSpace } from "@/lib/portal/actions/calendar";
+import type { CalendarAllocation, CalendarSpace } from "@/lib/portal/loaders/calendar";
 import { addDays, dayClock, instantAt, localDateOf, localParts, weekdayOf } from "@/lib/planning/time";
 import { isLapsed, isLiveStatus } from "@/lib/planning/rules";
 
@@ -165,21 +165,6 @@ export const fromLocalInput = (value: string, zone: string): number | null => {
   if (!match) return null;
   const instant = instantAt(match[1]!, Number(match[2]) * 60 + Number(match[3]), zone);
   return instant ? instant.getTime() : null;
-};
-
-const isoInstant = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z/g;
-
-/**
- * The server names conflicting times in UTC ("… from 2026-03-10T09:00:00Z to …"); the planner
- * reads them in the calendar's zone, with the date only when it is not the day being planned.
- */
-export const localizeMessage = (message: string, zone: string, referenceMs: number | null) => {
-  const reference = referenceMs === null ? null : localDateOf(new Date(referenceMs), zone);
-  return message.replace(isoInstant, (text) => {
-    const ms = Date.parse(text);
-    if (Number.isNaN(ms)) return text;
-    return localDateOf(new Date(ms), zone) === reference ? timeLabel(ms, zone) : dateTimeLabel(ms, zone);
-  });
 };
 
 /** "Europe/Amsterdam" → "Europe/Amsterdam (CET)", so the planner knows which clock the grid follows. */

@@ -8,7 +8,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { BuildingIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import type { AllocationWarning } from "@/lib/planning/allocations/present";
 import { instantAt, isLocalDate, localDateOf } from "@/lib/planning/time";
-import { calendarWindowAction, type CalendarAllocation, type CalendarWindow } from "@/lib/portal/actions/calendar";
+import { calendarWindowAction } from "@/lib/portal/actions/calendar";
+import type { CalendarAllocation, CalendarWindow } from "@/lib/portal/loaders/calendar";
+import { orThrow } from "@/lib/portal/outcome";
 import { accountPath } from "@/lib/portal/paths";
 import { CalendarProvider, POLL_MS, calendarKeys, eventPath, useAllocationWritesFor, useCalendar } from "./calendar-context";
 import { AllocationPanel } from "./allocation-panel";
@@ -19,7 +21,6 @@ import {
   dateTimeLabel,
   displayStatus,
   isLive,
-  localizeMessage,
   longDateLabel,
   rangeLabel,
   relatedSpaces,
@@ -86,8 +87,8 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
 
   const query = useQuery({
     queryKey: calendarKeys.window(accountId, scale.fetchStart, scale.fetchEnd),
-    queryFn: () =>
-      calendarWindowAction(accountId, { start_at: new Date(scale.fetchStart).toISOString(), end_at: new Date(scale.fetchEnd).toISOString() }),
+    queryFn: async () =>
+      orThrow(await calendarWindowAction(accountId, { start_at: new Date(scale.fetchStart).toISOString(), end_at: new Date(scale.fetchEnd).toISOString() })),
     initialData: matchesInitial ? initial.data : undefined,
     placeholderData: keepPreviousData,
     refetchInterval: POLL_MS,
@@ -191,7 +192,7 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
       if (next.get(id) === placement) next.delete(id);
       return next;
     });
-    if (!result.ok) setNotice({ tone: "error", text: localizeMessage(result.message, zone, placement.start), warnings: [] });
+    if (!result.ok) setNotice({ tone: "error", text: result.message, warnings: [] });
     else if (result.warnings.length > 0) announce(result.allocation, result.warnings, "Moved to");
     else setNotice(null);
   };

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import type { CalendarAllocation } from "@/lib/portal/actions/calendar";
+import type { CalendarAllocation } from "@/lib/portal/loaders/calendar";
 import { useCalendar } from "./calendar-context";
 import {
   assignLanes,

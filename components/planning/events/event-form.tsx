@@ -9,6 +9,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { valueOf, type FormAction } from "@/lib/portal/form-state";
 import type { PickerOption } from "@/lib/portal/actions/events";
+import type { Outcome } from "@/lib/portal/outcome";
 import { eventStatusLabels } from "@/lib/format/labels";
 import { RecordPicker } from "./record-picker";
 
@@ -24,9 +25,9 @@ export type EventFormValues = {
 };
 
 type Pickers = {
-  searchContacts: (q: string) => Promise<PickerOption[]>;
-  searchCompanies: (q: string) => Promise<PickerOption[]>;
-  createCompany: (name: string) => Promise<{ option: PickerOption } | { error: string }>;
+  searchContacts: (q: string) => Promise<Outcome<{ options: PickerOption[] }>>;
+  searchCompanies: (q: string) => Promise<Outcome<{ options: PickerOption[] }>>;
+  createCompany: (input: { name: string }) => Promise<Outcome<{ option: PickerOption }>>;
 };
 
 const statusOptions = Object.entries(eventStatusLabels).map(([value, label]) => ({ value, label }));
@@ -113,7 +114,7 @@ export const EventForm = ({
           label="Company"
           initial={event?.company ?? null}
           search={pickers.searchCompanies}
-          create={{ noun: "company", run: pickers.createCompany }}
+          create={{ noun: "company", run: (name) => pickers.createCompany({ name }) }}
           placeholder="Search or add a company"
           error={state.errors.company_id}
         />

@@ -4,15 +4,16 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { Field, controlClass, describedBy } from "@/components/ui/field";
 import type { PickerOption } from "@/lib/portal/actions/events";
+import { attempt, type Outcome } from "@/lib/portal/outcome";
 
 type Props = {
   /** The form field the chosen record's id is sent as ("" when none). */
   name: string;
   label: string;
   initial: PickerOption | null;
-  search: (q: string) => Promise<PickerOption[]>;
+  search: (q: string) => Promise<Outcome<{ options: PickerOption[] }>>;
   /** Offered when nothing matches the typed name exactly. */
-  create?: { noun: string; run: (name: string) => Promise<{ option: PickerOption } | { error: string }> };
+  create?: { noun: string; run: (name: string) => Promise<Outcome<{ option: PickerOption }>> };
   placeholder?: string;
   hint?: string;
   error?: string;
@@ -32,6 +33,8 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
   const [options, setOptions] = useState<PickerOption[]>([]);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
+  /** Why the last search found nothing, when the server refused it or could not be reached. */
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ticket = useRef(0);
@@ -48,16 +51,13 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
     const mine = ++ticket.current;
     timer.current = setTimeout(async () => {
       setLoading(true);
-      try {
-        const found = await search(text);
-        if (mine !== ticket.current) return;
-        setOptions(found);
-        setActive(found.length > 0 ? 0 : -1);
-      } catch {
-        if (mine === ticket.current) setOptions([]);
-      } finally {
-        if (mine === ticket.current) setLoading(false);
-      }
+      const outcome = await attempt(() => search(text));
+      if (mine !== ticket.current) return;
+      const found = outcome.ok ? outcome.options : [];
+      setOptions(found);
+      setActive(found.length > 0 ? 0 : -1);
+      setSearchProblem(outcome.ok ? null : outcome.message);
+      setLoading(false);
     }, delay);
   };
 
@@ -70,9 +70,9 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
 
   const createTyped = async () => {
     if (!create || !typed) return;
-    const result = await create.run(typed);
-    if ("error" in result) setProblem(result.error);
-    else choose(result.option);
+    const outcome = await attempt(() => create.run(typed));
+    if (outcome.ok) choose(outcome.option);
+    else setProblem(outcome.message);
   };
 
   const pick = (index: number) => {
@@ -118,6 +118,7 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
           aria-describedby={describedBy(id, { hint, error: error ?? problem ?? undefined })}
           autoComplete="off"
           spellCheck={false}
+          maxLength={255}
           placeholder={placeholder}
           value={query}
           onFocus={() => {
@@ -160,7 +161,7 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
         >
           {open && count === 0 ? (
             <p className="px-3 py-2 text-slate-500" role="status">
-              {loading ? "Searching…" : typed ? "No matches" : "Nothing to choose from yet"}
+              {loading ? "Searching…" : (searchProblem ?? (typed ? "No matches" : "Nothing to choose from yet"))}
             </p>
           ) : null}
           <ul id={listId} role="listbox" aria-label={label}>

@@ -10,6 +10,7 @@ import { controlClass } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import type { SpaceChoice } from "@/lib/planning/spaces/tree";
 import { valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
 import { capacityFields, rootOf, selfAndDescendants, weekdayLabels, weekdays, type Capacities, type Schedule, type Weekday } from "./space-display";
 
@@ -30,9 +31,6 @@ export type SpaceFormValues = Capacities & {
   max_tentative_allocations: number | null;
   tentative_expiry_minutes: number | null;
 };
-
-/** The account's spaces in tree order, for the parent and venue choices. */
-export type SpaceChoice = { id: string; name: string; parent_id: string | null; depth: number };
 
 type DayRow = { open: string; close: string; closed: boolean };
 
@@ -63,6 +61,8 @@ const ScheduleEditor = ({
   errors: Record<string, string>;
 }) => (
   <div className="space-y-2" role="group" aria-labelledby="schedule-heading">
+    {/* Says the rows below are the schedule: without the editor, the stored schedule stays as it is. */}
+    <input type="hidden" name="schedule" value="on" />
     <h3 id="schedule-heading" className="text-sm font-medium text-slate-800">
       Opening hours
     </h3>

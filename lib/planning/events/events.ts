@@ -75,6 +75,18 @@ const findEventRow = async (ctx: AccountCtx, id: string): Promise<PlanningEvent>
 
 export const findEvent = async (ctx: AccountCtx, id: string): Promise<EventView> => (await withAllocations(ctx, [await findEventRow(ctx, id)]))[0]!;
 
+export type EventSummary = Pick<PlanningEvent, "id" | "name" | "status">;
+
+/** Names and statuses of these events of the account, in one query; ids of no event of the account are left out. */
+export const eventSummaries = async (ctx: AccountCtx, ids: readonly string[]): Promise<EventSummary[]> => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return ctx.db
+    .select({ id: planningEvents.id, name: planningEvents.name, status: planningEvents.status })
+    .from(planningEvents)
+    .where(and(inAccount(ctx), inArray(planningEvents.id, unique)));
+};
+
 /** A body's contact and company must be the account's own: a 422 naming the field, not a 404. */
 const ensureReferences = async (ctx: AccountCtx, input: { contact_id?: number | null; company_id?: number | null; pricing_plan_id?: number | null }) => {
   if (input.pricing_plan_id) {

@@ -1,31 +1,45 @@
 "use server";
 
-import { portalContext } from "@/lib/auth/session";
-import { parseInput } from "@/lib/http/validation";
+import { z } from "zod";
+import { ZId } from "@/lib/http/schemas";
+import { portalAction } from "@/lib/portal/action";
 import {
   ZInboxListFilters,
-  ZRecordId,
   contactDetails,
   conversationDetails,
   conversationListPage,
   conversationMessages,
-  type InboxListFilters,
 } from "@/lib/portal/loaders/conversations";
 
 /*
- * Query functions for the inbox's react-query hooks. Each builds the signed-in user's account
- * context, so the services apply the same rules as the API, and answers the API's JSON.
+ * Query functions for the inbox's react-query hooks (unwrapped there with `orThrow`). Each
+ * answers the API's JSON through the services, with the same rules as the API.
  */
 
-export const listConversationsAction = async (accountId: number, filters: InboxListFilters) =>
-  conversationListPage(await portalContext(accountId), parseInput(ZInboxListFilters, filters));
+export const listConversationsAction = portalAction({
+  name: "list conversations",
+  args: [ZInboxListFilters],
+  run: (ctx, filters) => conversationListPage(ctx, filters),
+});
 
-export const conversationAction = async (accountId: number, displayId: number) =>
-  conversationDetails(await portalContext(accountId), parseInput(ZRecordId, displayId));
+export const conversationAction = portalAction({
+  name: "conversation",
+  args: [ZId],
+  ids: 1,
+  run: (ctx, displayId) => conversationDetails(ctx, displayId),
+});
 
-export const messagesAction = async (accountId: number, displayId: number, before?: number) =>
-  // `before` is checked by the messages service's own query schema.
-  conversationMessages(await portalContext(accountId), parseInput(ZRecordId, displayId), before);
+/** The latest messages, or with `before` the ones just older than that message id. */
+export const messagesAction = portalAction({
+  name: "conversation messages",
+  args: [ZId, z.int().positive().max(Number.MAX_SAFE_INTEGER).optional()],
+  ids: 1,
+  run: (ctx, displayId, before) => conversationMessages(ctx, displayId, before),
+});
 
-export const contactAction = async (accountId: number, contactId: number) =>
-  contactDetails(await portalContext(accountId), parseInput(ZRecordId, contactId));
+export const contactAction = portalAction({
+  name: "conversation contact",
+  args: [ZId],
+  ids: 1,
+  run: (ctx, contactId) => contactDetails(ctx, contactId),
+});

@@ -1,59 +1,80 @@
 "use server";
 
-import { portalContext } from "@/lib/auth/session";
+import { z } from "zod";
 import { assignConversation } from "@/lib/conversations/assignments";
 import { markSeen, setLabels, togglePriority, toggleStatus } from "@/lib/conversations/conversations";
-import { ZAssignmentInput, ZLabelsInput, ZTogglePriority, ZToggleStatus } from "@/lib/conversations/schemas";
-import { parseInput } from "@/lib/http/validation";
+import { ZAssignmentInput, ZLabelsInput, ZPriorityInput, ZToggleStatus } from "@/lib/conversations/schemas";
+import { ZId } from "@/lib/http/schemas";
 import { createMessage } from "@/lib/messages/messages";
 import { ZCreateMessage } from "@/lib/messages/schemas";
-import { failure } from "@/lib/portal/form-input";
-import { ZRecordId } from "@/lib/portal/loaders/conversations";
+import { portalAction } from "@/lib/portal/action";
 
 /*
- * What agents do to a conversation in the inbox. Each action calls the same service the API
- * route does; the browser then refetches what changed. The answer is `{ ok }` or a message to
- * show beside the control (a service's refusal reads the same as the API's error).
+ * What agents do to a conversation in the inbox, by its display id. Each action calls the same
+ * service the API route does; the browser then refetches what changed. The answer is `{ ok }`
+ * or a refusal to show beside the control (a service's refusal reads the same as the API's error).
  */
 
-export type ConversationActionResult = { ok: true } | { ok: false; message: string };
+/**
+ * A reply or a private note: the composer's text and whether it is private, and nothing else the
+ * API would take, checked by the API's own message schema as an outgoing message.
+ */
+const ZComposed = z.preprocess((value) => {
+  const { content, private: note } = (typeof value === "object" && value !== null ? value : {}) as { content?: unknown; private?: unknown };
+  return { content, private: note, message_type: "outgoing" };
+}, ZCreateMessage);
 
-const run = async (accountId: number, displayId: number, work: (ctx: Awaited<ReturnType<typeof portalContext>>, id: number) => Promise<unknown>) => {
-  try {
-    await work(await portalContext(accountId), parseInput(ZRecordId, displayId));
-    return { ok: true } as const;
-  } catch (error) {
-    return { ok: false, message: failure(error, []).message ?? "Something went wrong. Please try again." } as const;
-  }
+const done = async (work: Promise<unknown>) => {
+  await work;
+  return {};
 };
 
-export const sendMessageAction = async (
-  accountId: number,
-  displayId: number,
-  input: { content: string; private: boolean },
-): Promise<ConversationActionResult> =>
-  run(accountId, displayId, (ctx, id) =>
-    createMessage(ctx, id, parseInput(ZCreateMessage, { content: input.content, private: input.private, message_type: "outgoing" })),
-  );
+export const sendMessageAction = portalAction({
+  name: "send message",
+  args: [ZId, ZComposed],
+  ids: 1,
+  run: (ctx, displayId, input) => done(createMessage(ctx, displayId, input)),
+});
 
-export const assignAgentAction = async (accountId: number, displayId: number, assigneeId: number | null): Promise<ConversationActionResult> =>
-  run(accountId, displayId, (ctx, id) => assignConversation(ctx, id, parseInput(ZAssignmentInput, { assignee_id: assigneeId })));
+export const assignAgentAction = portalAction({
+  name: "assign agent",
+  args: [ZId, ZAssignmentInput.shape.assignee_id.unwrap()],
+  ids: 1,
+  run: (ctx, displayId, assigneeId) => done(assignConversation(ctx, displayId, { assignee_id: assigneeId })),
+});
 
-export const assignTeamAction = async (accountId: number, displayId: number, teamId: number | null): Promise<ConversationActionResult> =>
-  run(accountId, displayId, (ctx, id) => assignConversation(ctx, id, parseInput(ZAssignmentInput, { team_id: teamId })));
+export const assignTeamAction = portalAction({
+  name: "assign team",
+  args: [ZId, ZAssignmentInput.shape.team_id.unwrap()],
+  ids: 1,
+  run: (ctx, displayId, teamId) => done(assignConversation(ctx, displayId, { team_id: teamId })),
+});
 
-export const setPriorityAction = async (accountId: number, displayId: number, priority: string | null): Promise<ConversationActionResult> =>
-  run(accountId, displayId, (ctx, id) => togglePriority(ctx, id, parseInput(ZTogglePriority, { priority }).priority ?? null));
+export const setPriorityAction = portalAction({
+  name: "set priority",
+  args: [ZId, ZPriorityInput],
+  ids: 1,
+  run: (ctx, displayId, priority) => done(togglePriority(ctx, displayId, priority)),
+});
 
-export const setLabelsAction = async (accountId: number, displayId: number, labels: string[]): Promise<ConversationActionResult> =>
-  run(accountId, displayId, (ctx, id) => setLabels(ctx, id, parseInput(ZLabelsInput, { labels }).labels));
+export const setLabelsAction = portalAction({
+  name: "set labels",
+  args: [ZId, ZLabelsInput.shape.labels],
+  ids: 1,
+  run: (ctx, displayId, labels) => done(setLabels(ctx, displayId, labels)),
+});
 
 /** Resolve, reopen, or snooze until a time (ISO 8601). */
-export const setStatusAction = async (
-  accountId: number,
-  displayId: number,
-  input: { status: string; snoozed_until?: string | null },
-): Promise<ConversationActionResult> => run(accountId, displayId, (ctx, id) => toggleStatus(ctx, id, parseInput(ZToggleStatus, input)));
+export const setStatusAction = portalAction({
+  name: "set status",
+  args: [ZId, ZToggleStatus],
+  ids: 1,
+  run: (ctx, displayId, input) => done(toggleStatus(ctx, displayId, input)),
+});
 
-export const markSeenAction = async (accountId: number, displayId: number): Promise<ConversationActionResult> =>
-  run(accountId, displayId, (ctx, id) => markSeen(ctx, id));
+export const markSeenAction = portalAction({
+  name: "mark seen",
+  args: [ZId],
+  ids: 1,
+  run: (ctx, displayId) => done(markSeen(ctx, displayId)),
+});

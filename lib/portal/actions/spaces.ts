@@ -1,18 +1,28 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
-import { portalContext } from "@/lib/auth/session";
-import { notFound } from "@/lib/http/errors";
-import { isUuid } from "@/lib/http/schemas";
-import { parseInput } from "@/lib/http/validation";
+import { ZUuid } from "@/lib/http/schemas";
 import { ZCreateSpace, ZUpdateSpace, weekdays } from "@/lib/planning/spaces/schemas";
 import { createSpace, deleteSpace, updateSpace } from "@/lib/planning/spaces/spaces";
-import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
-import type { FormState } from "@/lib/portal/form-state";
+import { portalFormAction } from "@/lib/portal/action";
+import type { FieldKind } from "@/lib/portal/form-input";
+import { spacesPath } from "@/lib/portal/loaders/spaces";
 import { accountPath, withNotice } from "@/lib/portal/paths";
 
-const fields = {
+/**
+ * The weekday rows of the schedule editor, named as the service names its errors
+ * (`schedule.monday.close`) so they land beside the weekday. `schedule` itself is a marker the
+ * editor sends: it is only on the page while working hours are on, and without it the stored
+ * schedule stays as it is.
+ */
+const scheduleFields: Record<string, FieldKind> = Object.fromEntries(
+  weekdays.flatMap((day) => [
+    [`schedule.${day}.open`, "optional"],
+    [`schedule.${day}.close`, "optional"],
+    [`schedule.${day}.closed`, "checkbox"],
+  ]),
+);
+
+const fields: Record<string, FieldKind> = {
   name: "text",
   description: "nullable",
   parent_id: "nullable",
@@ -37,80 +47,56 @@ const fields = {
   out_of_office_message: "nullable",
   max_tentative_allocations: "nullable",
   tentative_expiry_minutes: "nullable",
-} satisfies Record<string, FieldKind>;
+  schedule: "checkbox",
+  ...scheduleFields,
+};
 
-/** The schedule's errors are named as the service names them (`schedule.monday.close`), so they land beside the weekday. */
-const scheduleFields = weekdays.flatMap((day) => [`schedule.${day}.open`, `schedule.${day}.close`]);
-const formFields = [...Object.keys(fields), "schedule", ...scheduleFields];
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.trim() : "");
-
-/**
- * The weekday rows as the `schedule` object: a day ticked closed, or with both times empty, is
- * left out (closed). The editor is only on the page while working hours are on; without its
- * rows the stored schedule stays as it is.
- */
-const readSchedule = (formData: FormData) => {
-  const values: Record<string, string> = {};
-  if (![...formData.keys()].some((key) => key.startsWith("schedule."))) return { schedule: undefined, values };
+/** The weekday rows as the `schedule` object: a day ticked closed, or with both times empty, is left out (closed). */
+const spaceInput = (input: Record<string, unknown>) => {
+  const columns = Object.fromEntries(Object.entries(input).filter(([name]) => name !== "schedule" && !name.startsWith("schedule.")));
+  if (input.schedule !== true) return columns;
   const schedule: Record<string, { open: string; close: string }> = {};
   for (const day of weekdays) {
-    const closed = formData.get(`schedule.${day}.closed`) !== null;
-    const open = text(formData.get(`schedule.${day}.open`));
-    const close = text(formData.get(`schedule.${day}.close`));
-    Object.assign(values, { [`schedule.${day}.open`]: open, [`schedule.${day}.close`]: close, [`schedule.${day}.closed`]: closed ? "on" : "" });
-    if (closed || (open === "" && close === "")) continue;
+    const open = text(input[`schedule.${day}.open`]);
+    const close = text(input[`schedule.${day}.close`]);
+    if (input[`schedule.${day}.closed`] === true || (open === "" && close === "")) continue;
     schedule[day] = { open, close };
   }
-  return { schedule, values };
+  return { ...columns, schedule };
 };
-
-const readSpaceForm = (formData: FormData) => {
-  const { input, values } = readForm(formData, fields);
-  const schedule = readSchedule(formData);
-  return {
-    input: schedule.schedule === undefined ? input : { ...input, schedule: schedule.schedule },
-    values: { ...values, ...schedule.values },
-  };
-};
-
-const list = (accountId: number) => accountPath(accountId, "planning", "spaces");
 
 /** Spaces appear on every planning page (the calendar's rows, event allocations). */
-const revalidatePlanning = (accountId: number) => revalidatePath(accountPath(accountId, "planning"), "layout");
+const planningPath = (accountId: number) => accountPath(accountId, "planning");
 
-export const createSpaceAction = async (accountId: number, _state: FormState, formData: FormData): Promise<FormState> => {
-  const { input, values } = readSpaceForm(formData);
-  try {
-    await createSpace(await portalContext(accountId), parseInput(ZCreateSpace, input));
-  } catch (error) {
-    return failure(error, formFields, values);
-  }
-  revalidatePlanning(accountId);
-  redirect(withNotice(list(accountId), "created"));
-};
+export const createSpaceAction = portalFormAction({
+  name: "create space",
+  ids: [],
+  fields,
+  body: ZCreateSpace,
+  shape: spaceInput,
+  run: (ctx, body) => createSpace(ctx, body),
+  revalidate: planningPath,
+  redirectTo: (accountId) => withNotice(spacesPath(accountId), "created"),
+});
 
-export const updateSpaceAction = async (accountId: number, spaceId: string, _state: FormState, formData: FormData): Promise<FormState> => {
-  const { input, values } = readSpaceForm(formData);
-  try {
-    // Bound arguments come back from the browser: an id that is no UUID is no space of ours.
-    if (!isUuid(spaceId)) throw notFound("Space");
-    await updateSpace(await portalContext(accountId), spaceId, parseInput(ZUpdateSpace, input));
-  } catch (error) {
-    return failure(error, formFields, values);
-  }
-  revalidatePlanning(accountId);
-  return { status: "success", errors: {}, message: "Space saved." };
-};
+export const updateSpaceAction = portalFormAction({
+  name: "update space",
+  ids: [ZUuid],
+  fields,
+  body: ZUpdateSpace,
+  shape: spaceInput,
+  run: (ctx, spaceId, body) => updateSpace(ctx, spaceId, body),
+  revalidate: planningPath,
+  success: "Space saved.",
+});
 
 /** A refusal (the space contains others, or has live bookings) comes back as the dialog's message. */
-export const deleteSpaceAction = async (accountId: number, spaceId: string): Promise<FormState> => {
-  try {
-    if (!isUuid(spaceId)) throw notFound("Space");
-    await deleteSpace(await portalContext(accountId), spaceId);
-  } catch (error) {
-    return failure(error, []);
-  }
-  revalidatePlanning(accountId);
-  redirect(withNotice(list(accountId), "deleted"));
-};
+export const deleteSpaceAction = portalFormAction({
+  name: "delete space",
+  ids: [ZUuid],
+  run: (ctx, spaceId) => deleteSpace(ctx, spaceId),
+  revalidate: planningPath,
+  redirectTo: (accountId) => withNotice(spacesPath(accountId), "deleted"),
+});

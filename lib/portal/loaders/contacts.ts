@@ -2,8 +2,14 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { contactsPerPage, listContacts, searchContacts, showContact } from "@/lib/contacts/contacts";
 import type { Contact } from "@/lib/contacts/present";
 import { ZContactListQuery, ZPage, type ContactSort, type ContactSortKey } from "@/lib/contacts/schemas";
+import { callerUserId } from "@/lib/conversations/conversations";
+import { contactConversations } from "@/lib/conversations/list-conversations";
+import { presentConversations } from "@/lib/conversations/present";
+import { ZId } from "@/lib/http/schemas";
+import { listInboxes } from "@/lib/inboxes/inboxes";
+import { listLabels } from "@/lib/labels/labels";
 import { firstParam } from "@/lib/portal/context";
-import { orNotFound } from "@/lib/portal/loaders/records";
+import { portalLoader } from "@/lib/portal/loader";
 
 /** The columns the contacts table sorts by, and the order each starts in when first chosen. */
 export const contactSortColumns = { name: "ascending", last_activity_at: "descending" } as const satisfies Partial<
@@ -41,8 +47,28 @@ export const loadContactList = async (ctx: AccountCtx, params: Record<string, st
   return { q, ...query, contacts: result.contacts, total: result.count, hasMore: query.page * contactsPerPage < result.count };
 };
 
-/** The contact with its inbox identities, or the 404 page. */
-export const findPortalContact = (ctx: AccountCtx, id: number) => orNotFound(showContact(ctx, id));
+/** The contact with its inbox identities, or the 404 page: its layout checks it before the loading skeleton streams. */
+export const loadContact = portalLoader({ ids: [ZId], load: (ctx, id) => showContact(ctx, id) });
+
+/** The account's labels as the contact pages colour them, by lowercased title. */
+const labelColors = (labels: { title: string; color: string }[]) => new Map(labels.map((label) => [label.title.toLowerCase(), label.color]));
+
+/** The contacts list with the colours of its labels. */
+export const contactListData = async (ctx: AccountCtx, params: Record<string, string | string[] | undefined>) => {
+  const [list, labels] = await Promise.all([loadContactList(ctx, params), listLabels(ctx)]);
+  return { list, colors: labelColors(labels) };
+};
+
+/** What the contact's page shows beside the contact: the label catalogue, inbox names and their conversations. */
+export const contactPageData = async (ctx: AccountCtx, contactId: number) => {
+  const [labels, inboxes, rows] = await Promise.all([listLabels(ctx), listInboxes(ctx), contactConversations(ctx, contactId)]);
+  return {
+    labels,
+    colors: labelColors(labels),
+    inboxNames: new Map(inboxes.map((inbox) => [inbox.id, inbox.name])),
+    conversations: await presentConversations(ctx.db, rows, { userId: callerUserId(ctx) }),
+  };
+};
 
 /** The account's time zone for showing dates (UTC when it has none). */
 export const accountTimeZone = (ctx: AccountCtx) => {

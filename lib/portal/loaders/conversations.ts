@@ -1,4 +1,3 @@
-import { notFound } from "next/navigation";
 import { z } from "zod";
 import { listAgents, presentAgent } from "@/lib/agents/agents";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -10,7 +9,7 @@ import { callerUserId, findConversation } from "@/lib/conversations/conversation
 import { contactConversations, listConversations } from "@/lib/conversations/list-conversations";
 import { presentConversation, presentConversationPage, presentConversations } from "@/lib/conversations/present";
 import { ZConversationListQuery } from "@/lib/conversations/schemas";
-import { ApiError } from "@/lib/http/errors";
+import { ZId } from "@/lib/http/schemas";
 import { parseInput } from "@/lib/http/validation";
 import { listInboxes } from "@/lib/inboxes/inboxes";
 import { listLabels } from "@/lib/labels/labels";
@@ -20,10 +19,11 @@ import { presentMessageList } from "@/lib/messages/present";
 import { ZMessageListQuery } from "@/lib/messages/schemas";
 import { listTeams } from "@/lib/teams/teams";
 import { presentTeam } from "@/lib/teams/present";
+import { portalLoader } from "@/lib/portal/loader";
 
 /**
  * What the inbox pages read, as the API presents it. Server components call these with their
- * page context; the client polls them through the actions in conversation-data.ts.
+ * page context; the client polls them through the actions in actions/conversation-reads.ts.
  */
 
 export const inboxTabs = ["mine", "unassigned", "all"] as const;
@@ -37,9 +37,6 @@ export const ZInboxListFilters = z.object({
   page: z.int().min(1).max(100_000),
 });
 export type InboxListFilters = z.output<typeof ZInboxListFilters>;
-
-/** A display id or contact id handed over by the browser. */
-export const ZRecordId = z.int().positive().max(2_147_483_647);
 
 const assigneeType = { mine: "me", unassigned: "unassigned", all: "all" } as const;
 
@@ -68,16 +65,17 @@ export const conversationMessages = async (ctx: AccountCtx, displayId: number, b
 export type ConversationMessagePage = Awaited<ReturnType<typeof conversationMessages>>;
 export type ConversationMessage = ConversationMessagePage["payload"][number];
 
+/** The conversation by display id, or the 404 page: what its layout checks before the loading skeleton streams. */
+export const loadConversation = portalLoader({ ids: [ZId], load: (ctx, displayId) => findConversation(ctx, displayId) });
+
 /** The open conversation's page: its details and latest messages, or the 404 page. */
-export const conversationPageData = async (ctx: AccountCtx, displayId: number) => {
-  try {
+export const loadConversationPage = portalLoader({
+  ids: [ZId],
+  load: async (ctx, displayId) => {
     const [conversation, messages] = await Promise.all([conversationDetails(ctx, displayId), conversationMessages(ctx, displayId)]);
     return { conversation, messages };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") notFound();
-    throw error;
-  }
-};
+  },
+});
 
 /** The contact beside a conversation: details, labels and their recent conversations. */
 export const contactDetails = async (ctx: AccountCtx, contactId: number) => {
@@ -114,3 +112,13 @@ export const inboxLookups = async (ctx: AccountCtx) => {
   };
 };
 export type InboxLookups = Awaited<ReturnType<typeof inboxLookups>>;
+
+/** The inbox's layout: the pickers' lookups and the first page of the tab it opens on. */
+export const loadInbox = portalLoader({
+  ids: [],
+  load: async (ctx) => {
+    const initial = { tab: "mine", status: "open", page: 1 } as const;
+    const [lookups, page] = await Promise.all([inboxLookups(ctx), conversationListPage(ctx, initial)]);
+    return { lookups, initialList: { tab: initial.tab, status: initial.status, page } };
+  },
+});

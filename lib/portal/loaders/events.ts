@@ -1,17 +1,17 @@
-import { notFound } from "next/navigation";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { findCompany } from "@/lib/companies/companies";
 import { findContact } from "@/lib/contacts/contacts";
 import type { Contact } from "@/lib/contacts/present";
-import { isUuid } from "@/lib/http/schemas";
+import { ZUuid } from "@/lib/http/schemas";
 import { findAllocations } from "@/lib/planning/allocations/allocations";
 import type { AllocationRow } from "@/lib/planning/allocations/present";
 import { findEvent, listEvents } from "@/lib/planning/events/events";
 import type { EventView } from "@/lib/planning/events/present";
-import { ZEventListQuery, type EventListQuery } from "@/lib/planning/events/schemas";
+import { ZEventListQuery, isCurrency, type EventListQuery } from "@/lib/planning/events/schemas";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { firstParam } from "@/lib/portal/context";
-import { orNotFound } from "@/lib/portal/loaders/records";
+import { portalLoader } from "@/lib/portal/loader";
+import { quoteEditorData } from "@/lib/portal/loaders/quote-editor";
 import { accountPath } from "@/lib/portal/paths";
 
 /** Server-side lookups for the events pages. */
@@ -24,9 +24,14 @@ export const calendarDayPath = (accountId: number, date: string) => `${accountPa
 export const contactName = (contact: Pick<Contact, "id" | "name" | "email" | "phoneNumber">) =>
   contact.name || contact.email || contact.phoneNumber || `Contact #${contact.id}`;
 
-export const findPortalEvent = async (ctx: AccountCtx, id: string) => {
-  if (!isUuid(id)) notFound();
-  return orNotFound(findEvent(ctx, id));
+/** The event, or the 404 page (also for an id that is no UUID): its layout checks it before the loading skeleton streams. */
+export const loadEvent = portalLoader({ ids: [ZUuid], load: (ctx, id) => findEvent(ctx, id) });
+
+/** A new event's currency, as the service would choose it: the account's when it names a real one, else EUR. */
+export const defaultEventCurrency = (ctx: AccountCtx) => {
+  const setting = ctx.account.settings.currency;
+  const code = typeof setting === "string" ? setting.trim().toUpperCase() : "";
+  return isCurrency(code) ? code : "EUR";
 };
 
 /** The list's URL query read with the service's own schema; values it refuses fall back to the defaults. */
@@ -84,3 +89,21 @@ export const maxListedAllocations = 200;
 
 export const eventAllocations = (ctx: AccountCtx, event: EventView): Promise<AllocationRow[]> =>
   findAllocations(ctx, event.allocationIds.slice(0, maxListedAllocations));
+
+/** Everything the event's page shows beside the event: its allocations, the spaces' names and zones, its people and quotes. */
+export const eventPageData = async (ctx: AccountCtx, event: EventView) => {
+  const [allocations, spaces, people, quotes] = await Promise.all([
+    eventAllocations(ctx, event),
+    spaceInfo(ctx),
+    eventPeople(ctx, [event]),
+    quoteEditorData(ctx, event.id),
+  ]);
+  return { allocations, spaces, people, quotes };
+};
+
+/** The events list: a page of events with their people and the zone of their dates. */
+export const eventListData = async (ctx: AccountCtx, params: Record<string, string | string[] | undefined>) => {
+  const [list, spaces] = await Promise.all([loadEventPage(ctx, params), spaceInfo(ctx)]);
+  const [people, zones] = await Promise.all([eventPeople(ctx, list.events), eventZones(ctx, list.events, spaces)]);
+  return { list, people, zones };
+};

@@ -1,14 +1,13 @@
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
-import { isUuid } from "@/lib/http/schemas";
+import { ZUuid } from "@/lib/http/schemas";
 import { presentSpace, presentSpaceDetail, type Space } from "@/lib/planning/spaces/present";
-import { findSpace } from "@/lib/planning/spaces/spaces";
-import { orNotFound } from "@/lib/portal/loaders/records";
+import { findSpace, listSpaces } from "@/lib/planning/spaces/spaces";
+import { spaceTree, type SpaceChoice } from "@/lib/planning/spaces/tree";
+import { portalLoader } from "@/lib/portal/loader";
+import { accountTimeZone } from "@/lib/portal/loaders/contacts";
 import { accountPath } from "@/lib/portal/paths";
-import { spaceTree } from "@/components/planning/spaces/space-display";
-import type { SpaceChoice } from "@/components/planning/spaces/space-form";
 
 /** Server-side lookups for the spaces pages. */
 
@@ -17,14 +16,39 @@ export const canPlan = (ctx: AccountCtx) => ctx.membership !== null && hasPermis
 
 export const spacesPath = (accountId: number, ...segments: string[]) => accountPath(accountId, "planning", "spaces", ...segments);
 
-/** The space with its request-only settings and feed secret, or the 404 page (also for ids that are no UUID). */
-export const findPortalSpace = async (ctx: AccountCtx, id: string) => {
-  if (!isUuid(id)) notFound();
-  return presentSpaceDetail(await orNotFound(findSpace(ctx, id)));
-};
+/**
+ * The space with its request-only settings and feed secret, or the 404 page (also for an id that
+ * is no UUID): its layout checks it before the loading skeleton streams.
+ */
+export const loadSpace = portalLoader({ ids: [ZUuid], load: async (ctx, id) => presentSpaceDetail(await findSpace(ctx, id)) });
 
 export const spaceChoices = (spaces: Space[]): SpaceChoice[] =>
   spaceTree(spaces.map(presentSpace)).map(({ space, depth }) => ({ id: space.id, name: space.name, parent_id: space.parent_id, depth }));
+
+/** The account's spaces as the list shows them: each container followed by what it contains. */
+export const spaceList = async (ctx: AccountCtx) => spaceTree((await listSpaces(ctx)).map(presentSpace));
+
+/** What the space's page shows beside it: the other spaces' names, the parent choices, and its calendar feed. */
+export const spacePageData = async (ctx: AccountCtx, space: { id: string; ical_token: string }) => {
+  const spaces = await listSpaces(ctx);
+  return {
+    names: new Map(spaces.map((other) => [other.id, other.name])),
+    choices: spaceChoices(spaces),
+    feed: await calendarFeedUrl(ctx.account.id, space),
+  };
+};
+
+/**
+ * A new space's form: the parent choices, the container a "New space inside …" link names (the
+ * venue follows from it in the form), and the zone it most likely shares: its container's, else
+ * the first venue's, else the account's.
+ */
+export const newSpaceData = async (ctx: AccountCtx, parentId: string | undefined) => {
+  const spaces = await listSpaces(ctx);
+  const parent = spaces.find((space) => space.id === parentId);
+  const zone = parent?.timezone ?? spaces.find((space) => space.parentId === null)?.timezone ?? accountTimeZone(ctx);
+  return { choices: spaceChoices(spaces), parentId: parent?.id, zone };
+};
 
 const zones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
 

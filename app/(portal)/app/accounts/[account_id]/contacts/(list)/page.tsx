@@ -13,12 +13,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { contactsPerPage } from "@/lib/contacts/contacts";
 import type { ContactSort } from "@/lib/contacts/schemas";
-import { listLabels } from "@/lib/labels/labels";
 import {
   accountTimeZone,
+  contactListData,
   contactSortColumns,
   defaultContactSort,
-  loadContactList,
   type ContactSortColumn,
 } from "@/lib/portal/loaders/contacts";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
@@ -80,8 +79,7 @@ const initials = (name: string) =>
 export default async function ContactsPage({ params, searchParams }: { params: Promise<{ account_id: string }>; searchParams: SearchParams }) {
   const ctx = await pageContext((await params).account_id);
   const query = await searchParams;
-  const [list, labels] = await Promise.all([loadContactList(ctx, query), listLabels(ctx)]);
-  const colors = new Map(labels.map((label) => [label.title.toLowerCase(), label.color]));
+  const { list, colors } = await contactListData(ctx, query);
   const base = accountPath(ctx.account.id, "contacts");
   const timeZone = accountTimeZone(ctx);
   const href = (change: { sort?: ContactSort; page?: number }) =>

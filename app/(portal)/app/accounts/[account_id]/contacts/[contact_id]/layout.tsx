@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { findPortalContact } from "@/lib/portal/loaders/contacts";
-import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadContact } from "@/lib/portal/loaders/contacts";
 
-/** An unknown contact answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown contact answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function ContactLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; contact_id: string }> }) {
   const { account_id, contact_id } = await params;
-  await pageRecord(findPortalContact, await pageContext(account_id), recordId(contact_id));
+  await loadContact(account_id, contact_id);
   return children;
 }

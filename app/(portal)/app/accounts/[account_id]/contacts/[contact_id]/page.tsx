@@ -11,14 +11,9 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ChatIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { contactConversations } from "@/lib/conversations/list-conversations";
-import { presentConversations } from "@/lib/conversations/present";
-import { listInboxes } from "@/lib/inboxes/inboxes";
-import { listLabels } from "@/lib/labels/labels";
 import { deleteContactAction, setContactLabelsAction, updateContactAction } from "@/lib/portal/actions/contacts";
-import { accountTimeZone, findPortalContact } from "@/lib/portal/loaders/contacts";
+import { accountTimeZone, contactPageData, loadContact } from "@/lib/portal/loaders/contacts";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { accountPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Contact · Venuedesk" };
@@ -34,11 +29,8 @@ const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(sec
 export default async function ContactPage({ params }: { params: Promise<{ account_id: string; contact_id: string }> }) {
   const { account_id, contact_id } = await params;
   const ctx = await pageContext(account_id);
-  const contact = await pageRecord(findPortalContact, ctx, recordId(contact_id));
-  const [labels, inboxes, rows] = await Promise.all([listLabels(ctx), listInboxes(ctx), contactConversations(ctx, contact.id)]);
-  const conversations = await presentConversations(ctx.db, rows, { userId: ctx.caller.user.id });
-  const inboxNames = new Map(inboxes.map((inbox) => [inbox.id, inbox.name]));
-  const colors = new Map(labels.map((label) => [label.title.toLowerCase(), label.color]));
+  const contact = await loadContact(account_id, contact_id);
+  const { labels, colors, inboxNames, conversations } = await contactPageData(ctx, contact.id);
   const timeZone = accountTimeZone(ctx);
   const base = accountPath(ctx.account.id);
   const name = contact.name || contact.email || contact.phoneNumber || `Contact #${contact.id}`;
@@ -78,7 +70,7 @@ export default async function ContactPage({ params }: { params: Promise<{ accoun
               triggerSize="md"
               title={`Delete ${name}?`}
               description={
-                rows.length > 0 ? "Their conversations and messages are deleted with them. This cannot be undone." : "This cannot be undone."
+                conversations.length > 0 ? "Their conversations and messages are deleted with them. This cannot be undone." : "This cannot be undone."
               }
               confirmLabel="Delete contact"
               pendingLabel="Deleting…"

@@ -1,16 +1,12 @@
 import type { Metadata } from "next";
 import { ConversationView } from "@/components/conversations/conversation-view";
-import { pageContext } from "@/lib/portal/context";
-import { conversationPageData } from "@/lib/portal/loaders/conversations";
-import { recordId } from "@/lib/portal/loaders/records";
+import { loadConversationPage } from "@/lib/portal/loaders/conversations";
 
 export const metadata: Metadata = { title: "Conversation · Venuedesk" };
 
 export default async function ConversationPage({ params }: { params: Promise<{ account_id: string; display_id: string }> }) {
   const { account_id, display_id } = await params;
-  const ctx = await pageContext(account_id);
-  const displayId = recordId(display_id);
-  const { conversation, messages } = await conversationPageData(ctx, displayId);
+  const { conversation, messages } = await loadConversationPage(account_id, display_id);
   // A fresh view per conversation: the draft and the open menus belong to the one conversation.
-  return <ConversationView key={displayId} initialConversation={conversation} initialMessages={messages} />;
+  return <ConversationView key={conversation.id} initialConversation={conversation} initialMessages={messages} />;
 }

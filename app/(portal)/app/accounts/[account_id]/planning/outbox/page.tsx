@@ -6,9 +6,9 @@ import { InboxIcon, LockIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusMessage } from "@/components/ui/status-message";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
-import { smtpUrl } from "@/lib/mail/deliver";
 import { pageContext } from "@/lib/portal/context";
-import { canSeeOutbox, listOutbox, outboxLimit, type OutboxEntry } from "@/lib/mail/outbox";
+import { outboxLimit, type OutboxEntry } from "@/lib/mail/outbox";
+import { outboxData } from "@/lib/portal/loaders/outbox";
 import { accountPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Outbox · Venuedesk" };
@@ -61,7 +61,8 @@ const Delivery = ({ message, zone }: { message: OutboxEntry; zone: string }) => 
 export default async function OutboxPage({ params }: { params: Promise<{ account_id: string }> }) {
   const ctx = await pageContext((await params).account_id);
   const header = <PageHeader title="Outbox" description="Quotes emailed to customers, newest first." />;
-  if (!canSeeOutbox(ctx)) {
+  const outbox = await outboxData(ctx);
+  if (!outbox.visible) {
     return (
       <>
         {header}
@@ -73,8 +74,7 @@ export default async function OutboxPage({ params }: { params: Promise<{ account
       </>
     );
   }
-  const messages = await listOutbox(ctx);
-  const configured = smtpUrl() !== null;
+  const { messages, configured } = outbox;
 
   return (
     <>

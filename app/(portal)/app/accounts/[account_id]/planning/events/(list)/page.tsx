@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
 import { Pagination } from "@/components/contacts/pagination";
-import { eventPeople, eventZones, eventsPath, loadEventPage, spaceInfo } from "@/lib/portal/loaders/events";
+import { eventListData, eventsPath } from "@/lib/portal/loaders/events";
 import { eventStatusLabels } from "@/lib/format/labels";
 import { formatWindow, zoneLabel } from "@/lib/format/dates";
 import { EventStatusBadge } from "@/components/planning/events/event-status";
@@ -37,8 +37,7 @@ const listHref = (base: string, { status, q, page }: EventListQuery) => {
 export default async function EventsPage({ params, searchParams }: { params: Promise<{ account_id: string }>; searchParams: SearchParams }) {
   const ctx = await pageContext((await params).account_id);
   const search = await searchParams;
-  const [list, spaces] = await Promise.all([loadEventPage(ctx, search), spaceInfo(ctx)]);
-  const [people, zones] = await Promise.all([eventPeople(ctx, list.events), eventZones(ctx, list.events, spaces)]);
+  const { list, people, zones } = await eventListData(ctx, search);
   const planner = canPlan(ctx);
   const base = eventsPath(ctx.account.id);
   const filtered = Boolean(list.query.status || list.query.q);

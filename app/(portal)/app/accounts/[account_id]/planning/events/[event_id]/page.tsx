@@ -1,29 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AllocationList } from "@/components/planning/events/allocation-list";
-import {
-  calendarDayPath,
-  eventAllocations,
-  eventPeople,
-  eventsPath,
-  findPortalEvent,
-  maxListedAllocations,
-  spaceInfo,
-} from "@/lib/portal/loaders/events";
+import { calendarDayPath, eventPageData, eventsPath, loadEvent, maxListedAllocations } from "@/lib/portal/loaders/events";
 import { eventStatusLabels } from "@/lib/format/labels";
 import { formatWindow, zoneLabel } from "@/lib/format/dates";
 import { EventForm } from "@/components/planning/events/event-form";
 import { EventStatusBadge } from "@/components/planning/events/event-status";
 import { canPlan } from "@/lib/portal/loaders/spaces";
 import { DetailList } from "@/components/planning/spaces/space-details";
-import { quoteEditorData } from "@/lib/portal/loaders/quote-editor";
 import { QuoteEditor } from "@/components/quotes/editor/quote-editor";
 import { Notice } from "@/components/settings/notice";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
-import { pageRecord } from "@/lib/portal/loaders/records";
 import { accountPath, readNotice } from "@/lib/portal/paths";
 import {
   createEventCompanyAction,
@@ -47,13 +37,8 @@ export default async function EventPage({
 }) {
   const { account_id, event_id } = await params;
   const ctx = await pageContext(account_id);
-  const event = await pageRecord(findPortalEvent, ctx, event_id);
-  const [allocations, spaces, people, quotes] = await Promise.all([
-    eventAllocations(ctx, event),
-    spaceInfo(ctx),
-    eventPeople(ctx, [event]),
-    quoteEditorData(ctx, event.id),
-  ]);
+  const event = await loadEvent(account_id, event_id);
+  const { allocations, spaces, people, quotes } = await eventPageData(ctx, event);
   const query = await searchParams;
   const requestedQuote = Number(firstParam(query.quote));
   const planner = canPlan(ctx);

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import { eventsPath } from "@/lib/portal/loaders/events";
+import { defaultEventCurrency, eventsPath } from "@/lib/portal/loaders/events";
 import { EventForm } from "@/components/planning/events/event-form";
 import { canPlan } from "@/lib/portal/loaders/spaces";
 import { PlannersOnly } from "@/components/planning/spaces/planners-only";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { isCurrency } from "@/lib/planning/events/schemas";
 import { pageContext } from "@/lib/portal/context";
 import {
   createEventAction,
@@ -30,9 +29,7 @@ export default async function NewEventPage({ params }: { params: Promise<{ accou
       </>
     );
   }
-  // The service's own default: the account's currency when it names a real one, else EUR.
-  const setting = ctx.account.settings.currency;
-  const currency = typeof setting === "string" && isCurrency(setting.trim().toUpperCase()) ? setting.trim().toUpperCase() : "EUR";
+  const currency = defaultEventCurrency(ctx);
   const id = ctx.account.id;
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canPlan, spacesPath } from "@/lib/portal/loaders/spaces";
-import { largestCapacity, scheduleRuns, spaceTree, zoneLabel } from "@/components/planning/spaces/space-display";
+import { canPlan, spaceList, spacesPath } from "@/lib/portal/loaders/spaces";
+import { largestCapacity, scheduleRuns, zoneLabel } from "@/components/planning/spaces/space-display";
 import { Notice } from "@/components/settings/notice";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
@@ -9,8 +9,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { BuildingIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
-import { presentSpace } from "@/lib/planning/spaces/present";
-import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
 import { readNotice } from "@/lib/portal/paths";
 
@@ -21,9 +19,9 @@ const none = <span className="text-slate-400">—</span>;
 export default async function SpacesPage({ params, searchParams }: { params: Promise<{ account_id: string }>; searchParams: SearchParams }) {
   const ctx = await pageContext((await params).account_id);
   const query = await searchParams;
-  const spaces = (await listSpaces(ctx)).map(presentSpace);
+  const tree = await spaceList(ctx);
   const planner = canPlan(ctx);
-  const names = new Map(spaces.map((space) => [space.id, space.name]));
+  const names = new Map(tree.map(({ space }) => [space.id, space.name]));
   const newLink = (
     <ButtonLink href={spacesPath(ctx.account.id, "new")}>
       <PlusIcon className="size-4" />
@@ -39,7 +37,7 @@ export default async function SpacesPage({ params, searchParams }: { params: Pro
         actions={planner ? newLink : undefined}
       />
       <Notice notice={readNotice(query.notice)} noun="Space" />
-      {spaces.length === 0 ? (
+      {tree.length === 0 ? (
         <EmptyState
           icon={<BuildingIcon className="size-6" />}
           title="No spaces yet"
@@ -62,7 +60,7 @@ export default async function SpacesPage({ params, searchParams }: { params: Pro
             </TR>
           </THead>
           <TBody>
-            {spaceTree(spaces).map(({ space, depth }) => {
+            {tree.map(({ space, depth }) => {
               const capacity = largestCapacity(space);
               const parent = space.parent_id ? names.get(space.parent_id) : undefined;
               const runs = scheduleRuns(space.schedule);

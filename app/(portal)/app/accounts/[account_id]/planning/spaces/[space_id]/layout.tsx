@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { findPortalSpace } from "@/lib/portal/loaders/spaces";
-import { pageContext } from "@/lib/portal/context";
-import { pageRecord } from "@/lib/portal/loaders/records";
+import { loadSpace } from "@/lib/portal/loaders/spaces";
 
-/** An unknown space answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown space answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function SpaceLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; space_id: string }> }) {
   const { account_id, space_id } = await params;
-  await pageRecord(findPortalSpace, await pageContext(account_id), space_id);
+  await loadSpace(account_id, space_id);
   return children;
 }

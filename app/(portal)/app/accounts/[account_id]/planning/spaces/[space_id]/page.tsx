@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { calendarFeedUrl, canPlan, findPortalSpace, spaceChoices, spacesPath, timeZoneChoices } from "@/lib/portal/loaders/spaces";
+import { canPlan, loadSpace, spacePageData, spacesPath, timeZoneChoices } from "@/lib/portal/loaders/spaces";
 import { SpaceDetails } from "@/components/planning/spaces/space-details";
 import { SpaceForm } from "@/components/planning/spaces/space-form";
 import { ButtonLink } from "@/components/ui/button";
@@ -8,9 +8,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyField } from "@/components/ui/copy-field";
 import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { pageContext } from "@/lib/portal/context";
-import { pageRecord } from "@/lib/portal/loaders/records";
 import { deleteSpaceAction, updateSpaceAction } from "@/lib/portal/actions/spaces";
 
 export const metadata: Metadata = { title: "Space · Venuedesk" };
@@ -18,11 +16,10 @@ export const metadata: Metadata = { title: "Space · Venuedesk" };
 export default async function SpacePage({ params }: { params: Promise<{ account_id: string; space_id: string }> }) {
   const { account_id, space_id } = await params;
   const ctx = await pageContext(account_id);
-  const [space, spaces] = await Promise.all([pageRecord(findPortalSpace, ctx, space_id), listSpaces(ctx)]);
+  const space = await loadSpace(account_id, space_id);
+  const { names, choices, feed } = await spacePageData(ctx, space);
   const planner = canPlan(ctx);
   const list = spacesPath(ctx.account.id);
-  const names = new Map(spaces.map((other) => [other.id, other.name]));
-  const feed = await calendarFeedUrl(ctx.account.id, space);
 
   const feedCard = (
     <Card title="Calendar feed" description="Subscribe in Google Calendar, Outlook or Apple Calendar to see this space's bookings and holds.">
@@ -56,7 +53,7 @@ export default async function SpacePage({ params }: { params: Promise<{ account_
             action={updateSpaceAction.bind(null, ctx.account.id, space.id)}
             space={space}
             spaceId={space.id}
-            spaces={spaceChoices(spaces)}
+            spaces={choices}
             timeZones={timeZoneChoices(space.timezone)}
             defaultTimeZone={space.timezone}
             submitLabel="Save changes"

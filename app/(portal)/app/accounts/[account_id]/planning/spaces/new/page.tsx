@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import { canPlan, spaceChoices, spacesPath, timeZoneChoices } from "@/lib/portal/loaders/spaces";
+import { canPlan, newSpaceData, spacesPath, timeZoneChoices } from "@/lib/portal/loaders/spaces";
 import { SpaceForm } from "@/components/planning/spaces/space-form";
 import { PlannersOnly } from "@/components/planning/spaces/planners-only";
 import { PageHeader } from "@/components/ui/page-header";
-import { listSpaces } from "@/lib/planning/spaces/spaces";
-import { accountTimeZone } from "@/lib/portal/loaders/contacts";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
 import { createSpaceAction } from "@/lib/portal/actions/spaces";
 
@@ -22,19 +20,14 @@ export default async function NewSpacePage({ params, searchParams }: { params: P
       </>
     );
   }
-  const spaces = await listSpaces(ctx);
-  // "New space inside …" links name the container; the venue follows from it in the form.
-  const inside = firstParam((await searchParams).parent_id);
-  const parent = spaces.find((space) => space.id === inside);
-  // A new room is most likely in the same zone as the venue it joins.
-  const zone = parent?.timezone ?? spaces.find((space) => space.parentId === null)?.timezone ?? accountTimeZone(ctx);
+  const { choices, parentId, zone } = await newSpaceData(ctx, firstParam((await searchParams).parent_id));
   return (
     <>
       <PageHeader title="New space" description="A venue, a hall or a room: anything that can be booked." back={back} />
       <SpaceForm
         action={createSpaceAction.bind(null, ctx.account.id)}
-        spaces={spaceChoices(spaces)}
-        parentId={parent?.id}
+        spaces={choices}
+        parentId={parentId}
         timeZones={timeZoneChoices()}
         defaultTimeZone={zone}
         submitLabel="Create space"
