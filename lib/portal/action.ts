@@ -11,7 +11,7 @@ import { parseInput } from "@/lib/http/validation";
 import { logFailure, postgresError } from "@/lib/log";
 import { readForm, type FieldKind } from "./form-input";
 import type { FormState } from "./form-state";
-import { unexpectedMessage, type Conflict, type Outcome, type Refusal } from "./outcome";
+import { formRefusal, humanizeField, sentence, unexpectedMessage, type Conflict, type Outcome, type Refusal } from "./outcome";
 
 /*
  * The portal's counterpart to `accountRoute`: every server action is built here. The wrapper
@@ -28,9 +28,7 @@ type Schemas = readonly z.ZodType[];
 type Outputs<S extends Schemas> = { -readonly [K in keyof S]: z.output<S[K]> };
 type Inputs<S extends Schemas> = { -readonly [K in keyof S]: z.input<S[K]> };
 
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-/** `overrides.additional_lines.2.unit_price` → "Overrides additional lines unit price". */
-export const humanizeField = (field: string) => sentence(field.replaceAll(/[._]/g, " ").replaceAll(/\s+\d+(?=\s|$)/g, "").replaceAll(/\s+/g, " ").trim());
+export { formRefusal };
 
 const conflictsOf = (error: ApiError): Conflict[] => {
   const conflicts = error.details.conflicts;
@@ -62,21 +60,6 @@ export const refusalOf = (error: unknown, where = "portal action"): Refusal => {
   return { ok: false, code: error.code, message, errors, conflicts: conflictsOf(error) };
 };
 
-/** A refusal as form state: errors beside the inputs the form has, the rest in its message. */
-export const formRefusal = (refusal: Refusal, formFields: readonly string[], values?: Record<string, string>): FormState => {
-  const errors: Record<string, string> = {};
-  const others: string[] = [];
-  for (const [field, message] of Object.entries(refusal.errors)) {
-    if (formFields.includes(field)) errors[field] = message;
-    else others.push(`${humanizeField(field)} ${message.charAt(0).toLowerCase()}${message.slice(1)}`);
-  }
-  const message =
-    others.length > 0 ? (refusal.code === "invalid" || refusal.code === "required" ? others.join(". ") : refusal.message)
-    : Object.keys(errors).length > 0 ? "Please correct the highlighted fields."
-    : refusal.message;
-  return { status: "error", message, errors, values };
-};
-
 /** Counts the call against the signed-in user's `portal_action` limit (429 as a refusal). */
 const countCall = async (ctx: PortalCtx) => {
   const ip = requestIp(await headers());
@@ -101,6 +84,11 @@ export type ActionSpec<S extends Schemas, T extends object> = {
   args: S;
   /** How many leading arguments are record ids (default: none). */
   ids?: number;
+  /**
+   * A read the browser repeats (the inbox's polling, the calendar's window, a picker's search):
+   * not counted against the user's `portal_action` limit, which is for changes.
+   */
+  read?: boolean;
   run: (ctx: PortalCtx, ...args: Outputs<S>) => Promise<T>;
   /** Pages showing what changed: revalidated (as layouts) after success. */
   revalidate?: Revalidate<Outputs<S>>;
@@ -116,7 +104,7 @@ export const portalAction =
     let args: Outputs<S>;
     try {
       const ctx = await portalContext(accountId);
-      await countCall(ctx);
+      if (!spec.read) await countCall(ctx);
       args = parseArgs(spec.args, raw, spec.ids ?? 0) as Outputs<S>;
       result = await spec.run(ctx, ...args);
     } catch (error) {

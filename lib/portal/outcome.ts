@@ -20,6 +20,30 @@ export type Refusal = {
 
 export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
 
+/** The form state a form action answers (useActionState); see ./form-state.ts. */
+type RefusedForm = { status: "error"; message: string; errors: Record<string, string>; values?: Record<string, string> };
+
+export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** `overrides.additional_lines.2.unit_price` → "Overrides additional lines unit price". */
+export const humanizeField = (field: string) => sentence(field.replaceAll(/[._]/g, " ").replaceAll(/\s+\d+(?=\s|$)/g, "").replaceAll(/\s+/g, " ").trim());
+
+/** A refusal as form state: errors beside the inputs the form has, the rest in its message. */
+export const formRefusal = (refusal: Refusal, formFields: readonly string[], values?: Record<string, string>): RefusedForm => {
+  const errors: Record<string, string> = {};
+  const others: string[] = [];
+  for (const [field, message] of Object.entries(refusal.errors)) {
+    if (formFields.includes(field)) errors[field] = message;
+    else others.push(`${humanizeField(field)} ${message.charAt(0).toLowerCase()}${message.slice(1)}`);
+  }
+  const message =
+    others.length > 0 ? (refusal.code === "invalid" || refusal.code === "required" ? others.join(". ") : refusal.message)
+    : Object.keys(errors).length > 0 ? "Please correct the highlighted fields."
+    : refusal.message;
+  return { status: "error", message, errors, values };
+};
+
+
+
 export const unexpectedMessage = "Something went wrong. Please try again.";
 export const unreachableMessage = "The server could not be reached. Check your connection and try again; nothing you typed is lost.";
 

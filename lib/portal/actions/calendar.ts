@@ -21,6 +21,7 @@ import { calendarWindow } from "@/lib/portal/loaders/calendar";
 /** The spaces (rows of the calendar), the allocations meeting the window, and their events' names. */
 export const calendarWindowAction = portalAction({
   name: "calendar window",
+  read: true,
   args: [ZAllocationWindow],
   run: (ctx, window) => calendarWindow(ctx, window),
 });
@@ -28,6 +29,7 @@ export const calendarWindowAction = portalAction({
 /** Events to attach an allocation to: the newest first, narrowed by part of the name. */
 export const calendarEventsAction = portalAction({
   name: "calendar events",
+  read: true,
   args: [z.string().trim().max(255)],
   run: async (ctx, q) => {
     const page = await listEvents(ctx, { page: 1, q: q === "" ? undefined : q });

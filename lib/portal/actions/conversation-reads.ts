@@ -18,12 +18,14 @@ import {
 
 export const listConversationsAction = portalAction({
   name: "list conversations",
+  read: true,
   args: [ZInboxListFilters],
   run: (ctx, filters) => conversationListPage(ctx, filters),
 });
 
 export const conversationAction = portalAction({
   name: "conversation",
+  read: true,
   args: [ZId],
   ids: 1,
   run: (ctx, displayId) => conversationDetails(ctx, displayId),
@@ -32,6 +34,7 @@ export const conversationAction = portalAction({
 /** The latest messages, or with `before` the ones just older than that message id. */
 export const messagesAction = portalAction({
   name: "conversation messages",
+  read: true,
   args: [ZId, z.int().positive().max(Number.MAX_SAFE_INTEGER).optional()],
   ids: 1,
   run: (ctx, displayId, before) => conversationMessages(ctx, displayId, before),
@@ -39,6 +42,7 @@ export const messagesAction = portalAction({
 
 export const contactAction = portalAction({
   name: "conversation contact",
+  read: true,
   args: [ZId],
   ids: 1,
   run: (ctx, contactId) => contactDetails(ctx, contactId),

@@ -78,6 +78,7 @@ const ZPickerSearch = z.string().trim().max(255);
 /** Contacts for the event's contact picker: matches for a search, else the most recently active. */
 export const searchEventContactsAction = portalAction({
   name: "search event contacts",
+  read: true,
   args: [ZPickerSearch],
   run: async (ctx, q) => {
     const page = q ? await searchContacts(ctx, { q, page: 1 }) : await listContacts(ctx, { page: 1, include_contact_inboxes: false });
@@ -93,6 +94,7 @@ export const searchEventContactsAction = portalAction({
 /** Companies for the event's company picker, by name. */
 export const searchEventCompaniesAction = portalAction({
   name: "search event companies",
+  read: true,
   args: [ZPickerSearch],
   run: async (ctx, q) => {
     const page = await listCompanies(ctx, { page: 1, q: q || undefined });
