@@ -36,6 +36,8 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
   return (
     <form action={formAction} noValidate className="space-y-5">
       <FormMessage state={state} />
+      {/* Says which channel's settings this form has: the action sends only those. */}
+      <input type="hidden" name="channel.type" value={inbox.channel_type} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Input label="Inbox name" name="name" required autoComplete="off" defaultValue={valueOf(state, "name", inbox.name)} error={state.errors.name} />
         <Select

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
-import type { RateOption } from "./plan-editor";
+import type { RateOption } from "@/lib/portal/loaders/pricing";
 import type { StoredPlan } from "./plan-state";
 import { bundleUnitLabels, categoryLabels, describeClause, formatDecimal, formatPercent, planValidity, unitLabels, type RateCategory } from "./pricing-format";
 

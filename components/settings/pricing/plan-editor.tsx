@@ -9,17 +9,16 @@ import { Input } from "@/components/ui/input";
 import { PlusIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
 import { idleState, type FormState } from "@/lib/portal/form-state";
+import type { RateOption } from "@/lib/portal/loaders/pricing";
+import { attempt, type Outcome } from "@/lib/portal/outcome";
 import { ClauseList, type SpaceOption } from "./clause-editor";
-import { bundleErrorKey, draftOf, errorsByRow, planPayload, ruleErrorKey, type BundleRow, type PlanDraft, type RuleRow, type StoredPlan } from "./plan-state";
-import { bundleUnitLabels, categoryLabels, formatDecimal, formatPercent, options, unitLabels, type RateUnit } from "./pricing-format";
+import { bundleErrorKey, draftOf, planPayload, planRefusal, ruleErrorKey, type BundleRow, type PlanDraft, type RuleRow, type StoredPlan } from "./plan-state";
+import { bundleUnitLabels, categoryLabels, formatDecimal, formatPercent, options, unitLabels } from "./pricing-format";
 import { RowControls, moved } from "./row-controls";
 
-/** A rate a rule can price with, as the rate choice shows it. */
-export type RateOption = { id: number; name: string; unit: RateUnit; amount: string; tax_rate: string; space: string | null; active: boolean };
-
 type Props = {
-  /** Saves the whole plan (the API's body); answers only when it failed, else it navigates. */
-  action: (payload: unknown) => Promise<FormState | undefined>;
+  /** Saves the whole plan (the API's body); answers only when it was refused, else it navigates. */
+  action: (payload: unknown) => Promise<Outcome>;
   plan: StoredPlan | null;
   rates: RateOption[];
   spaces: SpaceOption[];
@@ -288,8 +287,9 @@ export const PlanEditor = ({ action, plan, rates, spaces, submitLabel, cancelHre
     event.preventDefault();
     const sent = draft;
     startTransition(async () => {
-      const state = await action(planPayload(sent));
-      if (state) setResult({ state, errors: errorsByRow(state.errors, sent) });
+      // A request that never gets an answer is a refusal too: the draft stays as it was.
+      const outcome = await attempt(() => action(planPayload(sent)));
+      if (!outcome.ok) setResult(planRefusal(outcome, sent));
     });
   };
 

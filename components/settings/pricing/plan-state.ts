@@ -4,6 +4,8 @@
  * row they belong to again. Pure: no React, no server imports.
  */
 
+import type { FormState } from "@/lib/portal/form-state";
+import type { Refusal } from "@/lib/portal/outcome";
 import type { ClauseField, ClauseOperator } from "@/lib/pricing/plans";
 import { clauseFieldSpecs, editableDecimal, type BundleUnit, type RateCategory, type ValueKind } from "./pricing-format";
 
@@ -170,7 +172,7 @@ export const bundleErrorKey = (bundle: string, field: string) => `bundle:${bundl
  * The server's errors, named by index in the plan that was sent, moved onto the rows they were
  * about: rows can be moved afterwards and the messages move with them.
  */
-export const errorsByRow = (errors: Record<string, string>, sent: PlanDraft): Record<string, string> => {
+const errorsByRow = (errors: Record<string, string>, sent: PlanDraft): Record<string, string> => {
   const placed: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     const parts = path.split(".");
@@ -194,4 +196,38 @@ export const errorsByRow = (errors: Record<string, string>, sent: PlanDraft): Re
     placed[path] ??= message;
   }
   return placed;
+};
+
+const planKeys = ["name", "valid_from", "valid_to", "repeat_yearly", "active", "is_default", "pricing_rules", "bundles"];
+const ruleKeys = ["name", "rate_id", "priority", "active", "is_default", "clauses"];
+const clauseKeys = ["field", "operator", "value"];
+const bundleKeys = ["key", "name", "unit", "amount", "tax_rate", "category", "description"];
+
+/** Every error path the editor shows beside an input, for the rules, conditions and bundles that were sent. */
+const editorPaths = (sent: PlanDraft): Set<string> => {
+  const paths = new Set(planKeys);
+  const add = (prefix: string, keys: string[]) => {
+    paths.add(prefix);
+    for (const key of keys) paths.add(`${prefix}.${key}`);
+  };
+  sent.rules.forEach((rule, i) => {
+    add(`pricing_rules.${i}`, ruleKeys);
+    rule.clauses.forEach((_clause, j) => add(`pricing_rules.${i}.clauses.${j}`, clauseKeys));
+  });
+  sent.bundles.forEach((_bundle, k) => add(`bundles.${k}`, bundleKeys));
+  return paths;
+};
+
+/**
+ * A refused save as the editor shows it: errors the editor has an input for go onto their rows
+ * (the message then only points at them); any other error is said in the message, so nothing the
+ * server refused goes unseen.
+ */
+export const planRefusal = (refusal: Refusal, sent: PlanDraft): { state: FormState; errors: Record<string, string> } => {
+  const paths = editorPaths(sent);
+  const entries = Object.entries(refusal.errors);
+  const shown = Object.fromEntries(entries.filter(([path]) => paths.has(path)));
+  const highlighted = Object.keys(shown).length > 0 && Object.keys(shown).length === entries.length;
+  const message = highlighted ? "Please correct the highlighted fields." : refusal.message;
+  return { state: { status: "error", message, errors: shown }, errors: errorsByRow(shown, sent) };
 };

@@ -1,13 +1,10 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { createAgent, deleteAgent, updateAgent } from "@/lib/agents/agents";
 import { ZCreateAgent, ZUpdateAgent } from "@/lib/agents/schemas";
-import { portalContext } from "@/lib/auth/session";
-import { parseInput } from "@/lib/http/validation";
-import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
-import type { FormState } from "@/lib/portal/form-state";
+import { ZId } from "@/lib/http/schemas";
+import { portalFormAction } from "@/lib/portal/action";
+import type { FieldKind } from "@/lib/portal/form-input";
 import { accountPath, settingsPath, withNotice } from "@/lib/portal/paths";
 
 const createFields = {
@@ -20,38 +17,33 @@ const createFields = {
 } satisfies Record<string, FieldKind>;
 const updateFields = { name: "text", role: "text", availability: "text", auto_offline: "checkbox" } satisfies Record<string, FieldKind>;
 
-export const createAgentAction = async (accountId: number, _state: FormState, formData: FormData): Promise<FormState> => {
-  const { input, values } = readForm(formData, createFields);
-  try {
-    await createAgent(await portalContext(accountId), parseInput(ZCreateAgent, input));
-  } catch (error) {
-    return failure(error, Object.keys(createFields), values);
-  }
-  const list = settingsPath(accountId, "agents");
-  revalidatePath(list);
-  redirect(withNotice(list, "created"));
-};
+const list = (accountId: number) => settingsPath(accountId, "agents");
 
-export const updateAgentAction = async (accountId: number, userId: number, _state: FormState, formData: FormData): Promise<FormState> => {
-  const { input, values } = readForm(formData, updateFields);
-  try {
-    await updateAgent(await portalContext(accountId), userId, parseInput(ZUpdateAgent, input));
-  } catch (error) {
-    return failure(error, Object.keys(updateFields), values);
-  }
-  const list = settingsPath(accountId, "agents");
+export const createAgentAction = portalFormAction({
+  name: "create agent",
+  ids: [],
+  fields: createFields,
+  body: ZCreateAgent,
+  run: (ctx, body) => createAgent(ctx, body),
+  revalidate: list,
+  redirectTo: (accountId) => withNotice(list(accountId), "created"),
+});
+
+export const updateAgentAction = portalFormAction({
+  name: "update agent",
+  ids: [ZId],
+  fields: updateFields,
+  body: ZUpdateAgent,
+  run: (ctx, userId, body) => updateAgent(ctx, userId, body),
   // The layout shows the signed-in user's name, which an administrator may have just edited.
-  revalidatePath(accountPath(accountId), "layout");
-  redirect(withNotice(list, "updated"));
-};
+  revalidate: (accountId) => accountPath(accountId),
+  redirectTo: (accountId) => withNotice(list(accountId), "updated"),
+});
 
-export const deleteAgentAction = async (accountId: number, userId: number): Promise<FormState> => {
-  try {
-    await deleteAgent(await portalContext(accountId), userId);
-  } catch (error) {
-    return failure(error, []);
-  }
-  const list = settingsPath(accountId, "agents");
-  revalidatePath(list);
-  redirect(withNotice(list, "deleted"));
-};
+export const deleteAgentAction = portalFormAction({
+  name: "delete agent",
+  ids: [ZId],
+  run: (ctx, userId) => deleteAgent(ctx, userId),
+  revalidate: list,
+  redirectTo: (accountId) => withNotice(list(accountId), "deleted"),
+});

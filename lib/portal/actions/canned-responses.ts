@@ -1,54 +1,40 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
-import { portalContext } from "@/lib/auth/session";
 import { createCannedResponse, deleteCannedResponse, updateCannedResponse } from "@/lib/canned-responses/canned-responses";
 import { ZCannedResponseInput, ZCannedResponsePatch } from "@/lib/canned-responses/schemas";
-import { parseInput } from "@/lib/http/validation";
-import { failure, readForm, type FieldKind } from "@/lib/portal/form-input";
-import type { FormState } from "@/lib/portal/form-state";
+import { ZId } from "@/lib/http/schemas";
+import { portalFormAction } from "@/lib/portal/action";
+import type { FieldKind } from "@/lib/portal/form-input";
 import { settingsPath, withNotice } from "@/lib/portal/paths";
 
 const fields = { short_code: "text", content: "text" } satisfies Record<string, FieldKind>;
-const formFields = Object.keys(fields);
 
-export const createCannedResponseAction = async (accountId: number, _state: FormState, formData: FormData): Promise<FormState> => {
-  const { input, values } = readForm(formData, fields);
-  try {
-    await createCannedResponse(await portalContext(accountId), parseInput(ZCannedResponseInput, input));
-  } catch (error) {
-    return failure(error, formFields, values);
-  }
-  const list = settingsPath(accountId, "canned-responses");
-  revalidatePath(list);
-  redirect(withNotice(list, "created"));
-};
+const list = (accountId: number) => settingsPath(accountId, "canned-responses");
 
-export const updateCannedResponseAction = async (
-  accountId: number,
-  id: number,
-  _state: FormState,
-  formData: FormData,
-): Promise<FormState> => {
-  const { input, values } = readForm(formData, fields);
-  try {
-    await updateCannedResponse(await portalContext(accountId), id, parseInput(ZCannedResponsePatch, input));
-  } catch (error) {
-    return failure(error, formFields, values);
-  }
-  const list = settingsPath(accountId, "canned-responses");
-  revalidatePath(list);
-  redirect(withNotice(list, "updated"));
-};
+export const createCannedResponseAction = portalFormAction({
+  name: "create canned response",
+  ids: [],
+  fields,
+  body: ZCannedResponseInput,
+  run: (ctx, body) => createCannedResponse(ctx, body),
+  revalidate: list,
+  redirectTo: (accountId) => withNotice(list(accountId), "created"),
+});
 
-export const deleteCannedResponseAction = async (accountId: number, id: number): Promise<FormState> => {
-  try {
-    await deleteCannedResponse(await portalContext(accountId), id);
-  } catch (error) {
-    return failure(error, []);
-  }
-  const list = settingsPath(accountId, "canned-responses");
-  revalidatePath(list);
-  redirect(withNotice(list, "deleted"));
-};
+export const updateCannedResponseAction = portalFormAction({
+  name: "update canned response",
+  ids: [ZId],
+  fields,
+  body: ZCannedResponsePatch,
+  run: (ctx, id, body) => updateCannedResponse(ctx, id, body),
+  revalidate: list,
+  redirectTo: (accountId) => withNotice(list(accountId), "updated"),
+});
+
+export const deleteCannedResponseAction = portalFormAction({
+  name: "delete canned response",
+  ids: [ZId],
+  run: (ctx, id) => deleteCannedResponse(ctx, id),
+  revalidate: list,
+  redirectTo: (accountId) => withNotice(list(accountId), "deleted"),
+});

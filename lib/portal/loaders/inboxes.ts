@@ -1,9 +1,9 @@
-import type { AccountCtx } from "@/lib/auth/caller";
-import { orNotFound } from "@/lib/portal/loaders/records";
+import { ZId } from "@/lib/http/schemas";
 import { findInbox } from "@/lib/inboxes/inboxes";
 import { presentInbox } from "@/lib/inboxes/present";
+import { portalLoader } from "@/lib/portal/loader";
 
 /** The inbox as the API presents it to this caller (tokens for administrators only), or the 404 page. */
-export const findPortalInbox = async (ctx: AccountCtx, id: number) => presentInbox(ctx, await orNotFound(findInbox(ctx, id)));
+export const loadInbox = portalLoader({ ids: [ZId], load: async (ctx, id) => presentInbox(ctx, await findInbox(ctx, id)) });
 
 export const channelLabels = { "Channel::Api": "API", "Channel::WebWidget": "Website" } as const;

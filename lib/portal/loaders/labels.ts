@@ -1,5 +1,5 @@
-import type { AccountCtx } from "@/lib/auth/caller";
-import { orNotFound } from "@/lib/portal/loaders/records";
+import { ZId } from "@/lib/http/schemas";
 import { findLabel } from "@/lib/labels/labels";
+import { portalLoader } from "@/lib/portal/loader";
 
-export const findPortalLabel = (ctx: AccountCtx, id: number) => orNotFound(findLabel(ctx, id));
+export const loadLabel = portalLoader({ ids: [ZId], load: (ctx, id) => findLabel(ctx, id) });

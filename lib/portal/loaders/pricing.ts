@@ -1,14 +1,15 @@
 import type { AccountCtx } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
+import { ZId } from "@/lib/http/schemas";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
+import { portalLoader } from "@/lib/portal/loader";
+import { spaceChoices } from "@/lib/portal/loaders/spaces";
+import { settingsPath } from "@/lib/portal/paths";
 import { findDiscountCode } from "@/lib/pricing/discount-codes/discount-codes";
 import { presentPricingPlan } from "@/lib/pricing/pricing-plans/present";
 import { findPricingPlan } from "@/lib/pricing/pricing-plans/pricing-plans";
+import type { Rate } from "@/lib/pricing/rates/present";
 import { findRate, listRates } from "@/lib/pricing/rates/rates";
-import { orNotFound } from "@/lib/portal/loaders/records";
-import { settingsPath } from "@/lib/portal/paths";
-import { spaceChoices } from "@/lib/portal/loaders/spaces";
-import type { RateOption } from "@/components/settings/pricing/plan-editor";
 
 /** Server-side lookups for the pricing settings pages. */
 
@@ -17,15 +18,18 @@ export const canManagePricing = (ctx: AccountCtx) => ctx.membership !== null && 
 
 export const pricingPath = (accountId: number, ...segments: (string | number)[]) => settingsPath(accountId, "pricing", ...segments);
 
-export const findPortalRate = (ctx: AccountCtx, id: number) => orNotFound(findRate(ctx, id));
-export const findPortalDiscountCode = (ctx: AccountCtx, id: number) => orNotFound(findDiscountCode(ctx, id));
-export const findPortalPricingPlan = async (ctx: AccountCtx, id: number) => presentPricingPlan(await orNotFound(findPricingPlan(ctx, id)));
+export const loadRate = portalLoader({ ids: [ZId], load: (ctx, id) => findRate(ctx, id) });
+export const loadDiscountCode = portalLoader({ ids: [ZId], load: (ctx, id) => findDiscountCode(ctx, id) });
+export const loadPricingPlan = portalLoader({ ids: [ZId], load: async (ctx, id) => presentPricingPlan(await findPricingPlan(ctx, id)) });
 
 /** The account's spaces in tree order, for space choices, and their names by id. */
 export const pricingSpaces = async (ctx: AccountCtx) => {
   const spaces = await listSpaces(ctx);
   return { choices: spaceChoices(spaces), names: new Map(spaces.map((space) => [space.id, space.name])) };
 };
+
+/** A rate a rule can price with, as the rate choice shows it. */
+export type RateOption = { id: number; name: string; unit: Rate["unit"]; amount: string; tax_rate: string; space: string | null; active: boolean };
 
 /** The account's rates as a rule's rate choice shows them. */
 export const rateOptions = async (ctx: AccountCtx, spaceNames: ReadonlyMap<string, string>): Promise<RateOption[]> =>

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
-import { pageContext } from "@/lib/portal/context";
-import { findAccountBot, pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadAgentBot } from "@/lib/portal/loaders/agent-bots";
 
-/** An unknown agent bot answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown agent bot answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function AgentBotLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
-  await pageRecord(findAccountBot, await pageContext(account_id), recordId(id));
+  await loadAgentBot(account_id, id);
   return children;
 }

@@ -10,7 +10,7 @@ import { BotIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { resetAgentBotTokenAction, updateAgentBotAction } from "@/lib/portal/actions/agent-bots";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
-import { findAccountBot, pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadAgentBot } from "@/lib/portal/loaders/agent-bots";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Agent bot · Venuedesk" };
@@ -24,7 +24,7 @@ export default async function AgentBotPage({
 }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const bot = await pageRecord(findAccountBot, ctx, recordId(id));
+  const bot = await loadAgentBot(account_id, id);
   const list = settingsPath(ctx.account.id, "agent-bots");
   const back = { href: list, label: "Agent bots" };
 

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
-import { pageContext } from "@/lib/portal/context";
-import { findAccountAgent, pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadAgent } from "@/lib/portal/loaders/agents";
 
-/** An unknown agent answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown agent answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function AgentLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
-  await pageRecord(findAccountAgent, await pageContext(account_id), recordId(id));
+  await loadAgent(account_id, id);
   return children;
 }

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { updateAgentAction } from "@/lib/portal/actions/agents";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { findAccountAgent, pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadAgent } from "@/lib/portal/loaders/agents";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Edit agent · Venuedesk" };
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Edit agent · Venuedesk" };
 export default async function EditAgentPage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const agent = await pageRecord(findAccountAgent, ctx, recordId(id));
+  const agent = await loadAgent(account_id, id);
   const list = settingsPath(ctx.account.id, "agents");
   const back = { href: list, label: "Agents" };
   return (

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
-import { pageContext } from "@/lib/portal/context";
-import { findAccountCannedResponse, pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadCannedResponse } from "@/lib/portal/loaders/canned-responses";
 
-/** An unknown canned response answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown canned response answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function CannedResponseLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
-  await pageRecord(findAccountCannedResponse, await pageContext(account_id), recordId(id));
+  await loadCannedResponse(account_id, id);
   return children;
 }

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { updateCannedResponseAction } from "@/lib/portal/actions/canned-responses";
 import { isAdmin, pageContext } from "@/lib/portal/context";
-import { findAccountCannedResponse, pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadCannedResponse } from "@/lib/portal/loaders/canned-responses";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Edit canned response · Venuedesk" };
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Edit canned response · Venuedesk" }
 export default async function EditCannedResponsePage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const row = await pageRecord(findAccountCannedResponse, ctx, recordId(id));
+  const row = await loadCannedResponse(account_id, id);
   const list = settingsPath(ctx.account.id, "canned-responses");
   const back = { href: list, label: "Canned responses" };
   return (

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { pageContext } from "@/lib/portal/context";
-import { findPortalInbox } from "@/lib/portal/loaders/inboxes";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadInbox } from "@/lib/portal/loaders/inboxes";
 
-/** An unknown inbox answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown inbox answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function InboxLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
-  await pageRecord(findPortalInbox, await pageContext(account_id), recordId(id));
+  await loadInbox(account_id, id);
   return children;
 }

@@ -12,8 +12,7 @@ import { listAgents } from "@/lib/agents/agents";
 import { listInboxMembers } from "@/lib/inboxes/members";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteInboxAction, replaceInboxMembersAction, updateInboxAction } from "@/lib/portal/actions/inboxes";
-import { channelLabels, findPortalInbox } from "@/lib/portal/loaders/inboxes";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { channelLabels, loadInbox } from "@/lib/portal/loaders/inboxes";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Inbox · Venuedesk" };
@@ -44,7 +43,7 @@ export default async function InboxPage({
 }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const inbox = await pageRecord(findPortalInbox, ctx, recordId(id));
+  const inbox = await loadInbox(account_id, id);
   const admin = isAdmin(ctx);
   const [members, agents] = await Promise.all([listInboxMembers(ctx, inbox.id), admin ? listAgents(ctx) : []]);
   const channel = channelLabels[inbox.channel_type];
@@ -99,7 +98,7 @@ export default async function InboxPage({
           <>
             <Card title="Settings">
               <InboxForm
-                action={updateInboxAction.bind(null, ctx.account.id, inbox.id, inbox.channel_type)}
+                action={updateInboxAction.bind(null, ctx.account.id, inbox.id)}
                 inbox={{
                   name: inbox.name,
                   channel_type: inbox.channel_type,

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { pageContext } from "@/lib/portal/context";
-import { findPortalLabel } from "@/lib/portal/loaders/labels";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadLabel } from "@/lib/portal/loaders/labels";
 
-/** An unknown label answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown label answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function LabelLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
-  await pageRecord(findPortalLabel, await pageContext(account_id), recordId(id));
+  await loadLabel(account_id, id);
   return children;
 }

@@ -5,8 +5,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { updateLabelAction } from "@/lib/portal/actions/labels";
-import { findPortalLabel } from "@/lib/portal/loaders/labels";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadLabel } from "@/lib/portal/loaders/labels";
 import { settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Edit label · Venuedesk" };
@@ -14,7 +13,7 @@ export const metadata: Metadata = { title: "Edit label · Venuedesk" };
 export default async function EditLabelPage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const label = await pageRecord(findPortalLabel, ctx, recordId(id));
+  const label = await loadLabel(account_id, id);
   const list = settingsPath(ctx.account.id, "labels");
   const back = { href: list, label: "Labels" };
   return (

@@ -8,10 +8,9 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAgents } from "@/lib/agents/agents";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 import { deleteTeamAction, replaceTeamMembersAction, updateTeamAction } from "@/lib/portal/actions/teams";
-import { findPortalTeam } from "@/lib/portal/loaders/teams";
+import { loadTeam } from "@/lib/portal/loaders/teams";
 import { listTeamMembers } from "@/lib/teams/members";
 
 export const metadata: Metadata = { title: "Team · Venuedesk" };
@@ -25,7 +24,7 @@ export default async function TeamPage({
 }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const team = await pageRecord(findPortalTeam, ctx, recordId(id));
+  const team = await loadTeam(account_id, id);
   const list = settingsPath(ctx.account.id, "teams");
   const back = { href: list, label: "Teams" };
   if (!isAdmin(ctx)) {

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { findPortalDiscountCode } from "@/lib/portal/loaders/pricing";
-import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadDiscountCode } from "@/lib/portal/loaders/pricing";
 
-/** An unknown discount code answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown discount code answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function DiscountCodeLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
-  await pageRecord(findPortalDiscountCode, await pageContext(account_id), recordId(id));
+  await loadDiscountCode(account_id, id);
   return children;
 }

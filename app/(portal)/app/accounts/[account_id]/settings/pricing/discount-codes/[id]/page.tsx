@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { DiscountCodeForm } from "@/components/settings/pricing/discount-code-form";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, findPortalDiscountCode, pricingPath } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, loadDiscountCode, pricingPath } from "@/lib/portal/loaders/pricing";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { deleteDiscountCodeAction, updateDiscountCodeAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "Edit discount code · Venuedesk" };
@@ -14,7 +13,7 @@ export const metadata: Metadata = { title: "Edit discount code · Venuedesk" };
 export default async function EditDiscountCodePage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const code = await pageRecord(findPortalDiscountCode, ctx, recordId(id));
+  const code = await loadDiscountCode(account_id, id);
   const list = pricingPath(ctx.account.id, "discount-codes");
   const back = { href: list, label: "Discount codes" };
   if (!canManagePricing(ctx)) {

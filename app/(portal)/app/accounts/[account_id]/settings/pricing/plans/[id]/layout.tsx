@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { findPortalPricingPlan } from "@/lib/portal/loaders/pricing";
-import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
+import { loadPricingPlan } from "@/lib/portal/loaders/pricing";
 
-/** An unknown pricing plan answers 404: checked here, above the page's loading skeleton (see pageRecord). */
+/**
+ * An unknown pricing plan answers 404: read here first, above the page's loading skeleton, so notFound()
+ * comes before the response starts streaming. The page's read is the same cached answer.
+ */
 export default async function PricingPlanLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
-  await pageRecord(findPortalPricingPlan, await pageContext(account_id), recordId(id));
+  await loadPricingPlan(account_id, id);
   return children;
 }

@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import { Notice } from "@/components/settings/notice";
 import { PlanDetails } from "@/components/settings/pricing/plan-details";
 import { PlanEditor } from "@/components/settings/pricing/plan-editor";
-import { canManagePricing, findPortalPricingPlan, pricingPath, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, loadPricingPlan, pricingPath, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
 import { planValidity } from "@/components/settings/pricing/pricing-format";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusMessage } from "@/components/ui/status-message";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { readNotice } from "@/lib/portal/paths";
 import { deletePricingPlanAction, savePricingPlanAction } from "@/lib/portal/actions/pricing";
 
@@ -19,7 +18,7 @@ export default async function PricingPlanPage({ params, searchParams }: { params
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
   const query = await searchParams;
-  const plan = await pageRecord(findPortalPricingPlan, ctx, recordId(id));
+  const plan = await loadPricingPlan(account_id, id);
   const spaces = await pricingSpaces(ctx);
   const rates = await rateOptions(ctx, spaces.names);
   const list = pricingPath(ctx.account.id, "plans");

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, findPortalRate, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, loadRate, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
 import { RateForm } from "@/components/settings/pricing/rate-form";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
-import { pageRecord, recordId } from "@/lib/portal/loaders/records";
 import { deleteRateAction, updateRateAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "Edit rate · Venuedesk" };
@@ -14,7 +13,7 @@ export const metadata: Metadata = { title: "Edit rate · Venuedesk" };
 export default async function EditRatePage({ params }: { params: Promise<{ account_id: string; id: string }> }) {
   const { account_id, id } = await params;
   const ctx = await pageContext(account_id);
-  const rate = await pageRecord(findPortalRate, ctx, recordId(id));
+  const rate = await loadRate(account_id, id);
   const list = pricingPath(ctx.account.id, "rates");
   const back = { href: list, label: "Rates" };
   if (!canManagePricing(ctx)) {
