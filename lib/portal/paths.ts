@@ -5,6 +5,8 @@ export const accountPath = (accountId: number | string, ...segments: (string | n
 export const settingsPath = (accountId: number | string, ...segments: (string | number)[]) =>
   accountPath(accountId, "settings", ...segments);
 
+export const pricingPath = (accountId: number | string, ...segments: (string | number)[]) => settingsPath(accountId, "pricing", ...segments);
+
 /** Confirmation shown on a list page after a redirect from a form (`?notice=created`). */
 export const notices = ["created", "updated", "deleted"] as const;
 export type Notice = (typeof notices)[number];

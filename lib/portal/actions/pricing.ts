@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ZId } from "@/lib/http/schemas";
 import { portalAction, portalFormAction } from "@/lib/portal/action";
 import type { FieldKind } from "@/lib/portal/form-input";
-import { accountPath, settingsPath, withNotice } from "@/lib/portal/paths";
+import { accountPath, pricingPath, withNotice } from "@/lib/portal/paths";
 import { createDiscountCode, deleteDiscountCode, updateDiscountCode } from "@/lib/pricing/discount-codes/discount-codes";
 import { ZCreateDiscountCode, ZUpdateDiscountCode } from "@/lib/pricing/discount-codes/schemas";
 import { createPricingPlan, deletePricingPlan, updatePricingPlan } from "@/lib/pricing/pricing-plans/pricing-plans";
@@ -12,7 +12,6 @@ import { ZCreatePricingPlan } from "@/lib/pricing/pricing-plans/schemas";
 import { createRate, deleteRate, updateRate } from "@/lib/pricing/rates/rates";
 import { ZCreateRate, ZUpdateRate } from "@/lib/pricing/rates/schemas";
 
-const pricingPath = (accountId: number, ...segments: (string | number)[]) => settingsPath(accountId, "pricing", ...segments);
 
 /** Rates, plans and codes are chosen on events and quotes all over the account. */
 const everyPage = (accountId: number) => accountPath(accountId);

@@ -4,7 +4,6 @@ import { ZId } from "@/lib/http/schemas";
 import { listSpaces } from "@/lib/planning/spaces/spaces";
 import { portalLoader } from "@/lib/portal/loader";
 import { spaceChoices } from "@/lib/portal/loaders/spaces";
-import { settingsPath } from "@/lib/portal/paths";
 import { findDiscountCode } from "@/lib/pricing/discount-codes/discount-codes";
 import { presentPricingPlan } from "@/lib/pricing/pricing-plans/present";
 import { findPricingPlan } from "@/lib/pricing/pricing-plans/pricing-plans";
@@ -16,7 +15,6 @@ import { findRate, listRates } from "@/lib/pricing/rates/rates";
 /** Whether the page should offer pricing's write controls (the services refuse them anyway). */
 export const canManagePricing = (ctx: AccountCtx) => ctx.membership !== null && hasPermission(ctx.membership, "quote_manage");
 
-export const pricingPath = (accountId: number, ...segments: (string | number)[]) => settingsPath(accountId, "pricing", ...segments);
 
 export const loadRate = portalLoader({ ids: [ZId], load: (ctx, id) => findRate(ctx, id) });
 export const loadDiscountCode = portalLoader({ ids: [ZId], load: (ctx, id) => findDiscountCode(ctx, id) });

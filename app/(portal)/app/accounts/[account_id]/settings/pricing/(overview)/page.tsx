@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { canManagePricing, pricingPath } from "@/lib/portal/loaders/pricing";
+import { canManagePricing } from "@/lib/portal/loaders/pricing";
+import { pricingPath, settingsPath } from "@/lib/portal/paths";
 import { formatDecimal, formatPercent, planValidity, unitLabels } from "@/components/settings/pricing/pricing-format";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { CalendarIcon, PlusIcon, TagIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { settingsPath } from "@/lib/portal/paths";
 import { listDiscountCodes } from "@/lib/pricing/discount-codes/discount-codes";
 import { presentPricingPlan } from "@/lib/pricing/pricing-plans/present";
 import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";

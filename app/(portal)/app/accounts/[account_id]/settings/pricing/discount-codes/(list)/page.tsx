@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canManagePricing, pricingPath } from "@/lib/portal/loaders/pricing";
+import { canManagePricing } from "@/lib/portal/loaders/pricing";
+import { pricingPath, readNotice } from "@/lib/portal/paths";
 import { discountTypeLabels, formatDate, formatDecimal, formatPercent, todayIso } from "@/components/settings/pricing/pricing-format";
 import { SettingsList } from "@/components/settings/settings-list";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +12,6 @@ import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listDiscountCodes } from "@/lib/pricing/discount-codes/discount-codes";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteDiscountCodeAction } from "@/lib/portal/actions/pricing";
-import { readNotice } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Discount codes · Venuedesk" };
 

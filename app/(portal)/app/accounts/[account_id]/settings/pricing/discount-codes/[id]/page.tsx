@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { DiscountCodeForm } from "@/components/settings/pricing/discount-code-form";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, loadDiscountCode, pricingPath } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, loadDiscountCode } from "@/lib/portal/loaders/pricing";
+import { pricingPath } from "@/lib/portal/paths";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";

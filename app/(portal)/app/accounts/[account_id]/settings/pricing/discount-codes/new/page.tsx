@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { DiscountCodeForm } from "@/components/settings/pricing/discount-code-form";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, pricingPath } from "@/lib/portal/loaders/pricing";
+import { canManagePricing } from "@/lib/portal/loaders/pricing";
+import { pricingPath } from "@/lib/portal/paths";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";

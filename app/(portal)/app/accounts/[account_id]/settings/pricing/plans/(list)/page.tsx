@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canManagePricing, pricingPath } from "@/lib/portal/loaders/pricing";
+import { canManagePricing } from "@/lib/portal/loaders/pricing";
+import { pricingPath, readNotice } from "@/lib/portal/paths";
 import { planValidity } from "@/components/settings/pricing/pricing-format";
 import { SettingsList } from "@/components/settings/settings-list";
 import { Badge } from "@/components/ui/badge";
@@ -12,7 +13,6 @@ import { presentPricingPlan } from "@/lib/pricing/pricing-plans/present";
 import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
 import { deletePricingPlanAction } from "@/lib/portal/actions/pricing";
-import { readNotice } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Pricing plans · Venuedesk" };
 

@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import { Notice } from "@/components/settings/notice";
 import { PlanDetails } from "@/components/settings/pricing/plan-details";
 import { PlanEditor } from "@/components/settings/pricing/plan-editor";
-import { canManagePricing, loadPricingPlan, pricingPath, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, loadPricingPlan, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
+import { pricingPath, readNotice } from "@/lib/portal/paths";
 import { planValidity } from "@/components/settings/pricing/pricing-format";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusMessage } from "@/components/ui/status-message";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
-import { readNotice } from "@/lib/portal/paths";
 import { deletePricingPlanAction, savePricingPlanAction } from "@/lib/portal/actions/pricing";
 
 export const metadata: Metadata = { title: "Pricing plan · Venuedesk" };

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
 import { PlanEditor } from "@/components/settings/pricing/plan-editor";
-import { canManagePricing, pricingPath, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, pricingSpaces, rateOptions } from "@/lib/portal/loaders/pricing";
+import { pricingPath } from "@/lib/portal/paths";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
 import { savePricingPlanAction } from "@/lib/portal/actions/pricing";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canManagePricing, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, pricingSpaces } from "@/lib/portal/loaders/pricing";
+import { pricingPath, readNotice } from "@/lib/portal/paths";
 import { categoryLabels, formatDecimal, formatPercent, unitLabels } from "@/components/settings/pricing/pricing-format";
 import { SettingsList } from "@/components/settings/settings-list";
 import { Badge } from "@/components/ui/badge";
@@ -12,7 +13,6 @@ import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";
 import { listRates } from "@/lib/pricing/rates/rates";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteRateAction } from "@/lib/portal/actions/pricing";
-import { readNotice } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Rates · Venuedesk" };
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, loadRate, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, loadRate, pricingSpaces } from "@/lib/portal/loaders/pricing";
+import { pricingPath } from "@/lib/portal/paths";
 import { RateForm } from "@/components/settings/pricing/rate-form";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ManagersOnly } from "@/components/settings/pricing/managers-only";
-import { canManagePricing, pricingPath, pricingSpaces } from "@/lib/portal/loaders/pricing";
+import { canManagePricing, pricingSpaces } from "@/lib/portal/loaders/pricing";
+import { pricingPath } from "@/lib/portal/paths";
 import { RateForm } from "@/components/settings/pricing/rate-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
