@@ -113,8 +113,8 @@ test("a planner prices, adjusts, discounts, sends, shares and revises a quote, a
   await quotes.getByRole("button", { name: "Add bundle" }).click();
   const addBundle = quotes.getByRole("region", { name: "Add a bundle" });
   await expect(addBundle.getByLabel("Bundle")).toContainText("AV package — €450.00");
-  await addBundle.getByLabel("Bundle").selectOption({ label: `Welcome drinks — €12.50 per guest (${space.name})` });
-  await expect(addBundle.getByLabel("Guests")).toHaveValue("80");
+  await addBundle.getByLabel("Bundle").selectOption({ label: `Welcome drinks — €12.50 / person (${space.name})` });
+  await expect(addBundle.getByLabel("People")).toHaveValue("80");
   await addBundle.getByLabel("Bundle").selectOption({ index: 0 });
   await expect(addBundle.getByLabel("Quantity")).toHaveValue("1");
   await addBundle.getByRole("button", { name: "Add bundle" }).click();
@@ -126,7 +126,7 @@ test("a planner prices, adjusts, discounts, sends, shares and revises a quote, a
   await quotes.getByRole("button", { name: "Apply code" }).click();
   await expect(total).toHaveText("€2,140.65");
   await expect(quotes.getByTestId("quote-subtotal")).toHaveText("€2,050.00");
-  await expect(quotes.getByRole("list", { name: "Applied discount codes" })).toContainText("−€205.00");
+  await expect(quotes.getByRole("list", { name: "Applied discount codes" })).toContainText("-€205.00");
   await expect(quotes.getByText("Tax 21% on €1,080.00")).toBeVisible();
   await expect(quotes.getByText("Tax 9% on €765.00")).toBeVisible();
 

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError } from "@/lib/http/errors";
-import { addDays } from "@/lib/planning/time";
 import { priceQuote, PricingInputError, type DiscountInput, type PricingInput } from "@/lib/pricing/engine";
 import type { Plan, Rate } from "@/lib/pricing/plans";
 import { storeBreakdown, type QuoteParties, type SnapshotAllocation, type StoredBreakdown } from "./document";
-import { discountCodeIdsOf, documentParties, pricedAllocations, pricingCatalogue, usableDiscounts, venueToday, type EventRow } from "./pricing-inputs";
+import { planningNow } from "@/lib/planning/clock";
+import { addDays, localDateOf } from "@/lib/planning/time";
+import { discountCodeIdsOf, documentParties, pricedAllocations, pricingCatalogue, usableDiscounts, venueTimeZone, type EventRow } from "./pricing-inputs";
 import type { Overrides, QuoteInput } from "./schemas";
 
 /** Days a quote stays valid when the planner names no date. */
@@ -84,10 +85,11 @@ export const priceFromSnapshot = (snapshot: QuoteSnapshot, selectedOptionalKeys:
  */
 export const computeQuote = async (ctx: AccountCtx, event: EventRow, input: QuoteInput) => {
   const [allocations, catalogue, parties] = await Promise.all([pricedAllocations(ctx, event.id), pricingCatalogue(ctx), documentParties(ctx, event, input)]);
-  const timezone = allocations[0]?.timezone ?? "UTC";
-  const today = venueToday(timezone);
+  const timezone = venueTimeZone(allocations);
+  const now = planningNow();
+  const today = localDateOf(now, timezone);
   const discountIds = discountCodeIdsOf(input);
-  const discounts = await usableDiscounts(ctx, discountIds, today);
+  const discounts = await usableDiscounts(ctx, discountIds, timezone, now);
   const snapshotAllocations = allocations.map((a) => ({
     id: a.id,
     space_id: a.spaceId,

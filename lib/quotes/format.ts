@@ -1,92 +1,17 @@
 import Big from "big.js";
+import { formatDeduction, formatDiscountValue, formatMoney, formatPercent } from "@/lib/format/money";
+import { formatAttendees, lineFigures } from "@/lib/format/quantities";
 import { addDays, isLocalDate, localParts } from "@/lib/planning/time";
-import { formatDecimal, minorUnits, parseDecimal } from "@/lib/pricing/money";
+import { parseDecimal } from "@/lib/pricing/money";
 import type { QuoteDocument, StoredLine } from "./document";
 
 /**
- * What a quote document says, worded and formatted once (DESIGN.md §6 "Quote lifecycle": the
- * HTML preview and the PDF render the same snapshot). Both renderers lay out a `QuoteView` and
- * format nothing themselves, so the two can never disagree on an amount, a date or a label.
+ * What a quote document says, composed once (DESIGN.md §6 "Quote lifecycle": the HTML preview,
+ * the PDF and the customer's page render the same snapshot). They lay out a `QuoteView` and
+ * format nothing themselves; amounts and quantities are worded by lib/format, as the editor
+ * words them, so no two views of a quote can disagree on an amount, a quantity or a unit.
  * Pure: no I/O, no clock; the same document always gives the same view.
  */
-
-const LOCALE = "en";
-
-// ---------------------------------------------------------------------------------------------
-// Money
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
-const cached = (cache: Map<string, Intl.NumberFormat>, currency: string, options: Intl.NumberFormatOptions) => {
-  const known = cache.get(currency);
-  if (known) return known;
-  const format = new Intl.NumberFormat(LOCALE, { style: "currency", currency, ...options });
-  cache.set(currency, format);
-  return format;
-};
-
-/**
- * Intl.NumberFormat formats a decimal string exactly since Node 20 (ECMA-402 NumberFormat v3:
- * "12345678901234567.13" keeps every digit, a float would not), so amounts go in as the
- * stored strings, checked and normalised by parseDecimal ("-0.00" never prints as "-€0.00").
- */
-const decimalString = (value: string): Intl.StringNumericLiteral => parseDecimal(value).toFixed() as Intl.StringNumericLiteral;
-
-/** "€1,234.50", "¥1,235", "BHD 12.345": an amount with exactly the currency's ISO digits. */
-export const formatMoney = (amount: string, currency: string): string => {
-  const code = currency.toUpperCase();
-  const digits = minorUnits(code);
-  return cached(moneyFormats, code, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(decimalString(amount));
-};
-
-/** A unit price keeps any extra digits it was priced with ("€0.333"); never fewer than the currency's. */
-export const formatUnitPrice = (amount: string, currency: string): string => {
-  const code = currency.toUpperCase();
-  return cached(priceFormats, code, { minimumFractionDigits: minorUnits(code), maximumFractionDigits: 20 }).format(decimalString(amount));
-};
-
-/** A discount shown as what it takes off: "-€120.00"; nothing off shows as "€0.00", never "-€0.00". */
-export const formatDeduction = (amount: string, currency: string): string => {
-  const value = parseDecimal(amount);
-  return formatMoney(value.eq(0) ? "0" : value.abs().neg().toFixed(), currency);
-};
-
-const numberFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 20 });
-
-/** "1,200", "2.5": a plain quantity with grouping. */
-export const formatNumber = (value: string): string => numberFormat.format(decimalString(value));
-
-/** "21%", "5.5%". */
-export const formatPercent = (rate: string): string => `${formatDecimal(parseDecimal(rate))}%`;
-
-// ---------------------------------------------------------------------------------------------
-// Quantities and units
-
-const units: Record<string, { one: string; many: string; per: string }> = {
-  hour: { one: "hour", many: "hours", per: "hour" },
-  day: { one: "day", many: "days", per: "day" },
-  person: { one: "person", many: "people", per: "person" },
-  person_hour: { one: "person-hour", many: "person-hours", per: "person-hour" },
-};
-
-const readable = (value: string) => value.replace(/[_-]+/g, " ").trim();
-
-/** "2.5 hours", "180 people", "1" (a fixed line counts itself, it has no unit word). */
-export const formatQuantity = (quantity: string, unit: string): string => {
-  const amount = formatNumber(quantity);
-  if (unit === "fixed" || unit === "") return amount;
-  const known = units[unit];
-  if (!known) return `${amount} ${readable(unit)}`;
-  return `${amount} ${parseDecimal(quantity).eq(1) ? known.one : known.many}`;
-};
-
-/** "€150.00 / hour"; a fixed price is just the price. */
-export const formatRate = (unitPrice: string, unit: string, currency: string): string => {
-  const price = formatUnitPrice(unitPrice, currency);
-  if (unit === "fixed" || unit === "") return price;
-  return `${price} / ${units[unit]?.per ?? readable(unit)}`;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -152,6 +77,8 @@ const categoryTitles: Record<string, string> = {
   other: "Other",
 };
 
+const readable = (value: string) => value.replace(/[_-]+/g, " ").trim();
+
 export const categoryTitle = (category: string): string => {
   const known = categoryTitles[category];
   if (known) return known;
@@ -184,10 +111,7 @@ const viewLine = (line: StoredLine, optional: boolean, currency: string): ViewLi
     key: line.key,
     name: line.name,
     description,
-    quantity: formatQuantity(line.quantity, line.unit),
-    unitPrice: formatRate(line.unit_price, line.unit, currency),
-    taxRate: formatPercent(line.tax_rate),
-    amount: formatMoney(line.net, currency),
+    ...lineFigures(line, currency),
     optional,
     counted,
     tag: optional ? (counted ? "Optional · selected" : "Optional · not included") : null,
@@ -282,7 +206,7 @@ export const customerName = (customer: QuoteDocument["customer"]): string | null
 
 const discountLabel = (discount: QuoteDocument["breakdown"]["discounts"][number], currency: string): string => {
   const name = text(discount.name) ?? text(discount.code) ?? "Discount";
-  const amount = discount.discount_type === "percentage" ? formatPercent(discount.value) : formatMoney(discount.value, currency);
+  const amount = formatDiscountValue(discount.discount_type, discount.value, currency);
   const code = text(discount.code) && discount.code !== name ? ` (${discount.code})` : "";
   return `${name}${code} · ${amount}`;
 };
@@ -329,7 +253,7 @@ export const presentQuote = (doc: QuoteDocument): QuoteView => {
       : null,
     event: {
       name: doc.event.name,
-      attendees: doc.event.attendees_count === null ? null : `${formatNumber(String(doc.event.attendees_count))} ${doc.event.attendees_count === 1 ? "guest" : "guests"}`,
+      attendees: doc.event.attendees_count === null ? null : formatAttendees(doc.event.attendees_count),
     },
     spaces: [...doc.allocations]
       .sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at) || a.space_name.localeCompare(b.space_name))

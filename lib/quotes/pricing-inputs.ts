@@ -8,6 +8,7 @@ import { liveAt } from "@/lib/planning/rules-sql";
 import { localDateOf } from "@/lib/planning/time";
 import type { DiscountInput, PricedAllocation } from "@/lib/pricing/engine";
 import { findDiscountCodes } from "@/lib/pricing/discount-codes/discount-codes";
+import { codeProblem } from "@/lib/pricing/discount-codes/usable";
 import type { Clause, Plan, Rate } from "@/lib/pricing/plans";
 import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";
 import { listRates } from "@/lib/pricing/rates/rates";
@@ -94,16 +95,17 @@ export const discountCodeIdsOf = (input: Pick<QuoteInput, "discount_code_id" | "
   ...new Set([...(input.discount_code_id ? [input.discount_code_id] : []), ...(input.discount_code_ids ?? [])]),
 ];
 
-/** The codes to apply: each must be the account's, active, unexpired and not used up. */
-export const usableDiscounts = async (ctx: AccountCtx, ids: number[], today: string): Promise<(DiscountInput & { id: number })[]> => {
+/** The codes to apply: each must be the account's, active, unexpired where the venue is (`timeZone`) and not used up. */
+export const usableDiscounts = async (ctx: AccountCtx, ids: number[], timeZone: string, now: Date): Promise<(DiscountInput & { id: number })[]> => {
   const byId = new Map((await findDiscountCodes(ctx, ids)).map((row) => [row.id, row]));
   return ids.map((id, index) => {
     const code = byId.get(id);
     const field = `discount_code_ids.${index}`;
     if (!code) throw fieldError(field, "is not a discount code of this account");
-    if (!code.active) throw fieldError(field, `(${code.code}) is not active`);
-    if (code.validUntil !== null && code.validUntil < today) throw fieldError(field, `(${code.code}) expired on ${code.validUntil}`);
-    if (code.maxRedemptions !== null && code.redemptionsCount >= code.maxRedemptions) throw fieldError(field, `(${code.code}) has been used up`);
+    const problem = codeProblem(code, timeZone, now);
+    if (problem?.reason === "inactive") throw fieldError(field, `(${code.code}) is not active`);
+    if (problem?.reason === "expired") throw fieldError(field, `(${code.code}) expired on ${problem.on}`);
+    if (problem?.reason === "used_up") throw fieldError(field, `(${code.code}) has been used up`);
     return { id, code: code.code, name: code.name, discountType: code.discountType, value: code.value };
   });
 };
@@ -158,6 +160,9 @@ export const documentParties = async (ctx: AccountCtx, event: EventRow, input: Q
     },
   };
 };
+
+/** The venue's zone for an event's quote: its first live allocation's space (earliest first), else UTC. */
+export const venueTimeZone = (allocations: readonly { timezone: string }[]) => allocations[0]?.timezone ?? "UTC";
 
 /** Today where the venue is: the first allocation's space, else UTC. */
 export const venueToday = (timezone: string | null) => localDateOf(planningNow(), timezone ?? "UTC");

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import type { QuoteResult } from "@/lib/portal/actions/quotes";
 import type { EditorQuote, QuoteEditorData } from "@/lib/portal/loaders/quote-editor";
+import { attempt } from "@/lib/portal/outcome";
 
 export type Notice = { tone: "success" | "error"; text: string };
 
@@ -16,7 +17,8 @@ type EditorContextValue = Omit<QuoteEditorData, "quotes"> & {
   setNotice: (notice: Notice | null) => void;
   /**
    * Runs a server action; its answer replaces the versions and selects the one it names.
-   * A refusal becomes the notice unless `quiet` (a form shows it beside its inputs instead).
+   * A refusal, or a request that never got an answer, becomes the notice unless `quiet` (a form
+   * shows it beside its inputs instead); either way the editor keeps what was typed.
    */
   run: (work: () => Promise<QuoteResult>, options?: { quiet?: boolean }) => Promise<QuoteResult>;
   select: (id: number) => void;
@@ -46,11 +48,11 @@ export const EditorProvider = ({
 
   const run = useCallback(
     async (work: () => Promise<QuoteResult>, options: { quiet?: boolean } = {}): Promise<QuoteResult> => {
-      if (inFlight.current) return { ok: false, conflict: false, message: "Please wait for the last change to be saved.", errors: {} };
+      if (inFlight.current) return { ok: false, code: "busy", message: "Please wait for the last change to be saved.", errors: {}, conflicts: [] };
       inFlight.current = true;
       setBusy(true);
       try {
-        const result = await work();
+        const result = await attempt(work);
         if (result.ok) {
           queryClient.setQueryData<EditorQuote[]>(quoteKeys.list(accountId, eventId), result.quotes);
           onSelect(result.selectedId);
@@ -59,10 +61,6 @@ export const EditorProvider = ({
           setNotice({ tone: "error", text: result.message });
         }
         return result;
-      } catch {
-        const failed: QuoteResult = { ok: false, conflict: false, message: "The change could not be saved. Check your connection and try again.", errors: {} };
-        setNotice({ tone: "error", text: failed.message });
-        return failed;
       } finally {
         inFlight.current = false;
         setBusy(false);

@@ -8,7 +8,9 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { updateQuoteAction } from "@/lib/portal/actions/quotes";
 import type { EditorBundle, EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
-import { categories, categoryLabel, formatMoney, formatPercent } from "./format";
+import { formatPercent } from "@/lib/format/money";
+import { formatAttendees, formatRate } from "@/lib/format/quantities";
+import { categories, categoryLabel } from "./format";
 import { addExtra, errorAt, type Built, type ExtraKind, type ExtraLineInput } from "./patches";
 
 const categoryOptions = categories.map((category) => ({ value: category, label: categoryLabel(category) }));
@@ -131,7 +133,7 @@ export const AddLines = ({ quote }: { quote: EditorQuote }) => {
   );
 };
 
-/** A bundle becomes one added line: per guest for the event's attendees, or once. */
+/** A bundle becomes one added line: per person for the event's attendees, or once. */
 const BundlePicker = ({ quote, bundles, onDone }: { quote: EditorQuote; bundles: EditorBundle[]; onDone: () => void }) => {
   const id = useId();
   const { busy } = useEditor();
@@ -177,17 +179,17 @@ const BundlePicker = ({ quote, bundles, onDone }: { quote: EditorQuote; bundles:
             }}
             options={bundles.map((b, index) => ({
               value: String(index),
-              label: `${b.name} — ${formatMoney(b.amount, quote.currency)}${b.unit === "person" ? " per guest" : ""} (${b.plan})`,
+              label: `${b.name} — ${formatRate(b.amount, b.unit, quote.currency)} (${b.plan})`,
             }))}
           />
           <Input
             id={`${id}-quantity`}
             name="quantity"
-            label={bundle.unit === "person" ? "Guests" : "Quantity"}
+            label={bundle.unit === "person" ? "People" : "Quantity"}
             inputMode="decimal"
             value={quantity}
             onChange={(event) => setQuantity(event.target.value)}
-            hint={bundle.unit === "person" ? (quote.attendees === null ? "The event has no attendee count: enter the guests." : `The event's ${quote.attendees} attendees.`) : undefined}
+            hint={bundle.unit === "person" ? (quote.attendees === null ? "The event has no attendee count: enter the number of people." : `The event's attendees: ${formatAttendees(quote.attendees)}.`) : undefined}
             error={failure?.errors.quantity}
           />
         </div>

@@ -10,8 +10,10 @@ import { AlertIcon, QuoteIcon } from "@/components/ui/icons";
 import { StatusMessage } from "@/components/ui/status-message";
 import { createQuoteAction, quotesAction } from "@/lib/portal/actions/quotes";
 import type { EditorQuote, QuoteEditorData } from "@/lib/portal/loaders/quote-editor";
+import { orThrow } from "@/lib/portal/outcome";
 import { EditorProvider, quoteKeys, useEditor } from "./editor-context";
-import { formatDate, formatInstant, formatMoney, statusLabels, statusTones } from "./format";
+import { formatMoney } from "@/lib/format/money";
+import { formatDate, formatInstant, statusLabels, statusTones } from "./format";
 import { AddLines } from "./line-form";
 import { QuoteDetails } from "./quote-details";
 import { QuoteLines } from "./quote-lines";
@@ -40,7 +42,8 @@ const EditorRoot = ({ accountId, eventId, data, initialQuoteId }: QuoteEditorPro
   const { quotes: initialQuotes, ...shared } = data;
   const query = useQuery({
     queryKey: quoteKeys.list(accountId, eventId),
-    queryFn: () => quotesAction(accountId, eventId),
+    // A failed refetch keeps the versions shown (react-query keeps the last data).
+    queryFn: async () => orThrow(await quotesAction(accountId, eventId)).quotes,
     initialData: initialQuotes,
   });
   const quotes = query.data;

@@ -8,7 +8,9 @@ import type { StoredLine } from "@/lib/quotes/document";
 import { updateQuoteAction } from "@/lib/portal/actions/quotes";
 import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
-import { categoryLabel, categories, formatMoney, isZero, formatPercent, formatUnitPrice, quantityLabel } from "./format";
+import { formatDeduction, isZero } from "@/lib/format/money";
+import { lineFigures } from "@/lib/format/quantities";
+import { categoryLabel, categories } from "./format";
 import { ExtraLineForm, useLinePatch } from "./line-form";
 import { changeLine, editExtra, errorAt, removeExtra, selectOptional, type ExtraKind } from "./patches";
 
@@ -156,6 +158,7 @@ const LineRow = ({
   }
 
   const label = originLabel(row, overridden);
+  const figures = lineFigures(line, quote.currency);
   return (
     <tr className={counted ? "align-top" : "align-top text-slate-500"}>
       <td className="px-3 py-2.5">
@@ -179,14 +182,12 @@ const LineRow = ({
           </div>
         </div>
       </td>
-      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{quantityLabel(line.quantity, line.unit)}</td>
-      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{formatUnitPrice(line.unit_price, quote.currency)}</td>
-      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{formatPercent(line.tax_rate)}</td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{figures.quantity}</td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{figures.unitPrice}</td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{figures.taxRate}</td>
       <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-        <span className={counted ? "font-medium text-slate-900" : ""}>{formatMoney(line.net, quote.currency)}</span>
-        {!isZero(line.discount) ? (
-          <span className="block text-xs text-emerald-700">−{formatMoney(line.discount, quote.currency)} discount</span>
-        ) : null}
+        <span className={counted ? "font-medium text-slate-900" : ""}>{figures.amount}</span>
+        {!isZero(line.discount) ? <span className="block text-xs text-emerald-700">{formatDeduction(line.discount, quote.currency)} discount</span> : null}
       </td>
       <td className="px-3 py-2 text-right whitespace-nowrap">
         {editable ? (

@@ -7,13 +7,33 @@ import { CopyField } from "@/components/ui/copy-field";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import { Textarea } from "@/components/ui/textarea";
-import { sendQuoteAction, transitionQuoteAction, type QuoteTransition } from "@/lib/portal/actions/quotes";
+import {
+  acceptQuoteAction,
+  archiveQuoteAction,
+  rejectQuoteAction,
+  reviseQuoteAction,
+  sendQuoteAction,
+  withdrawQuoteAction,
+  type QuoteResult,
+} from "@/lib/portal/actions/quotes";
 import { transition } from "@/lib/quotes/states";
 import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
 import { EditorDialog } from "./editor-dialog";
 
+type QuoteTransition = "withdraw" | "revise" | "archive" | "accept" | "reject";
 type Open = "send" | QuoteTransition | null;
+
+type Target = { accountId: number; eventId: string; quoteId: number };
+
+/** Each lifecycle move is its own action, as in the API; the dialog's text is the reason where one is asked for. */
+const transitions: Record<QuoteTransition, (target: Target, reason: string) => Promise<QuoteResult>> = {
+  withdraw: ({ accountId, eventId, quoteId }) => withdrawQuoteAction(accountId, eventId, quoteId),
+  revise: ({ accountId, eventId, quoteId }) => reviseQuoteAction(accountId, eventId, quoteId),
+  archive: ({ accountId, eventId, quoteId }) => archiveQuoteAction(accountId, eventId, quoteId),
+  accept: ({ accountId, eventId, quoteId }, reason) => acceptQuoteAction(accountId, eventId, quoteId, { acceptance_reason: reason }),
+  reject: ({ accountId, eventId, quoteId }, reason) => rejectQuoteAction(accountId, eventId, quoteId, { rejection_reason: reason }),
+};
 
 const noSubscription = () => () => {};
 
@@ -235,9 +255,9 @@ const TransitionDialog = ({ quote, action, onClose }: { quote: EditorQuote; acti
     event.preventDefault();
     if (!action) return;
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
-    const result = await run(() => transitionQuoteAction(accountId, eventId, quote.id, action, reason), { quiet: true });
+    const result = await run(() => transitions[action]({ accountId, eventId, quoteId: quote.id }, reason), { quiet: true });
     if (result.ok) return close();
-    setFailure({ message: result.message, conflict: result.conflict, errors: result.errors });
+    setFailure({ message: result.message, conflict: result.code === "conflict", errors: result.errors });
   };
 
   const reasonError = failure?.errors.rejection_reason ?? failure?.errors.acceptance_reason;

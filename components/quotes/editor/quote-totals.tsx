@@ -4,13 +4,10 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
 import { updateQuoteAction } from "@/lib/portal/actions/quotes";
-import type { EditorDiscountCode, EditorQuote } from "@/lib/portal/loaders/quote-editor";
+import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
-import { formatMoney, formatPercent, formatUnitPrice } from "./format";
+import { formatDeduction, formatDiscountValue, formatMoney, formatPercent } from "@/lib/format/money";
 import { setDiscounts } from "./patches";
-
-const codeValue = (code: Pick<EditorDiscountCode, "discount_type" | "value">, currency: string) =>
-  code.discount_type === "percentage" ? formatPercent(code.value) : formatUnitPrice(code.value, currency);
 
 /**
  * The discount codes on the version, in the order they apply (each on what the earlier ones
@@ -38,11 +35,11 @@ export const QuoteDiscounts = ({ quote, editable }: { quote: EditorQuote; editab
               <span className="min-w-0 flex-1">
                 <span className="font-mono text-xs font-semibold text-slate-800">{discount.code}</span>{" "}
                 <span className="text-slate-600">
-                  {discount.name} ({codeValue({ discount_type: discount.discount_type as EditorDiscountCode["discount_type"], value: discount.value }, quote.currency)})
+                  {discount.name} ({formatDiscountValue(discount.discount_type, discount.value, quote.currency)})
                 </span>
               </span>
               <span className="flex shrink-0 items-center gap-1">
-                <span className="whitespace-nowrap text-emerald-700 tabular-nums">−{formatMoney(discount.amount, quote.currency)}</span>
+                <span className="whitespace-nowrap text-emerald-700 tabular-nums">{formatDeduction(discount.amount, quote.currency)}</span>
                 {editable && appliedIds[index] !== undefined ? (
                   <Button
                     size="sm"
@@ -81,7 +78,7 @@ export const QuoteDiscounts = ({ quote, editable }: { quote: EditorQuote; editab
                 <option value="">Choose a code…</option>
                 {available.map((code) => (
                   <option key={code.id} value={code.id} disabled={code.unusable !== null}>
-                    {code.code} — {code.name} ({codeValue(code, quote.currency)}){code.unusable ? ` · ${code.unusable}` : ""}
+                    {code.code} — {code.name} ({formatDiscountValue(code.discount_type, code.value, quote.currency)}){code.unusable ? ` · ${code.unusable}` : ""}
                   </option>
                 ))}
               </select>
@@ -113,7 +110,7 @@ export const QuoteTotals = ({ quote }: { quote: EditorQuote }) => {
       {breakdown.discounts.map((discount, index) => (
         <div key={`${discount.code}-${index}`} className="flex justify-between gap-4 text-emerald-700">
           <dt>Discount {discount.code}</dt>
-          <dd className="tabular-nums">−{money(discount.amount)}</dd>
+          <dd className="tabular-nums">{formatDeduction(discount.amount, currency)}</dd>
         </div>
       ))}
       <div className="flex justify-between gap-4 border-t border-slate-200 pt-1.5">

@@ -27,7 +27,7 @@ const AcceptButton = ({ busy }: { busy: boolean }) => {
  */
 export const AcceptForm = ({ token, selection, total, busy }: { token: string; selection: readonly string[]; total: string; busy: boolean }) => {
   const [state, formAction] = usePortalForm(async (previous: FormState, formData: FormData) => {
-    const next = await acceptAction(previous, formData);
+    const next = await acceptAction(token, previous, formData);
     // The page comes back in the quote's new state, told at the top.
     if (next.status === "success" || next.data?.changed) window.scrollTo({ top: 0 });
     return next;
@@ -41,12 +41,12 @@ export const AcceptForm = ({ token, selection, total, busy }: { token: string; s
         Type your full name and select <span className="font-medium text-slate-800">Accept quote</span> to accept it for{" "}
         <span className="font-semibold whitespace-nowrap text-slate-900">{total}</span> incl. tax. The spaces above are then booked for you.
       </p>
-      <input type="hidden" name="token" value={token} />
       {selection.map((key) => (
         <input key={key} type="hidden" name="selected_optional_keys" value={key} />
       ))}
       <div className="mt-4 space-y-4">
-        {state.status === "error" && state.message ? <StatusMessage tone="error">{state.message}</StatusMessage> : null}
+        {/* A typing mistake shows beside the name alone. */}
+        {state.status === "error" && state.message && !state.errors.full_name ? <StatusMessage tone="error">{state.message}</StatusMessage> : null}
         <Input
           label="Your full name"
           name="full_name"

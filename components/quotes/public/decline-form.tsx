@@ -10,7 +10,7 @@ import { rejectAction } from "@/lib/portal/actions/public-quote";
 /** Declining, with a reason the venue reads; folded away until asked for. */
 export const DeclineForm = ({ token }: { token: string }) => {
   const [state, formAction] = usePortalForm(async (previous: FormState, formData: FormData) => {
-    const next = await rejectAction(previous, formData);
+    const next = await rejectAction(token, previous, formData);
     // The page comes back in the quote's new state, told at the top.
     if (next.status === "success" || next.data?.changed) window.scrollTo({ top: 0 });
     return next;
@@ -24,8 +24,7 @@ export const DeclineForm = ({ token }: { token: string }) => {
         </svg>
       </summary>
       <form action={formAction} noValidate className="space-y-4 border-t border-slate-200 px-5 pt-4 pb-5">
-        <input type="hidden" name="token" value={token} />
-        {state.status === "error" && state.message ? <StatusMessage tone="error">{state.message}</StatusMessage> : null}
+        {state.status === "error" && state.message && !state.errors.reason ? <StatusMessage tone="error">{state.message}</StatusMessage> : null}
         <Textarea
           label="Reason for declining"
           name="reason"

@@ -3,6 +3,7 @@
 import { useRef, useState, useTransition, type ReactNode } from "react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { priceSelectionAction } from "@/lib/portal/actions/public-quote";
+import { attempt } from "@/lib/portal/outcome";
 import type { PublicPricing } from "@/lib/quotes/public-page";
 import { AcceptForm } from "./accept-form";
 import { DeclineForm } from "./decline-form";
@@ -40,7 +41,7 @@ export const QuoteWorkspace = ({
     setSelection(next);
     const request = ++latest.current;
     startTransition(async () => {
-      const result = await priceSelectionAction(token, next);
+      const result = await attempt(() => priceSelectionAction(token, next));
       if (request !== latest.current) return;
       startTransition(() => {
         if (result.ok) {

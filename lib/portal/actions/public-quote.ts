@@ -1,19 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { FormState } from "@/lib/portal/form-state";
-import { documentFor, pricingOf, publicQuote, type PublicPricing } from "@/lib/quotes/public-page";
+import { notFound } from "@/lib/http/errors";
+import type { Refusal } from "@/lib/portal/outcome";
+import { publicAction, publicFormAction, type PublicRefusal } from "@/lib/portal/public-action";
+import { documentFor, pricingOf, publicQuote } from "@/lib/quotes/public-page";
 import { publicQuotePath } from "@/lib/quotes/present";
 import { statusOf } from "@/lib/quotes/quotes";
 import { acceptByToken, rejectByToken } from "@/lib/quotes/transitions";
-import { requestIp } from "@/lib/http/client-ip";
-import { textProblem } from "@/lib/http/input";
-import { takeHits } from "@/lib/http/rate-limit";
-import { logFailure } from "@/lib/log";
 
 /*
  * The customer's actions on `/q/[token]`. There is no session: the token is the credential, so
@@ -23,41 +19,24 @@ import { logFailure } from "@/lib/log";
  */
 
 const ZToken = z.string().regex(/^[\w-]{20,64}$/);
-const ordinaryText = (value: string) => textProblem(value) === null;
+const ZKeys = z.array(z.string().max(200)).max(200);
 const ZFullName = z
   .string()
   .trim()
   .min(2, { message: "Please type your full name." })
-  .max(200, { message: "Please keep your name under 200 characters." })
-  .refine(ordinaryText, { message: "Please type your name as plain text." });
+  .max(200, { message: "Please keep your name under 200 characters." });
 const ZReason = z
   .string()
   .trim()
   .min(1, { message: "Please tell us why you are declining." })
-  .max(5000, { message: "Please keep the reason under 5,000 characters." })
-  .refine(ordinaryText, { message: "Please write the reason as plain text." });
-const ZKeys = z.array(z.string().max(200).refine(ordinaryText)).max(200);
+  .max(5000, { message: "Please keep the reason under 5,000 characters." });
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
-
-/**
- * Who is acting, as far as can be known: the client address by the one TRUST_PROXY rule (never
- * a header the client wrote itself), and the user agent. Each action counts against the
- * address's rate limit first.
- */
-const requester = async (rule: "public_quote" | "public_quote_pricing") => {
-  const list = await headers();
-  const ip = requestIp(list);
-  await takeHits(getDb(), ip ? [{ rule, key: ip }] : [], ip);
-  const agent = list.get("user-agent")?.trim() ?? "";
-  const userAgent = agent && textProblem(agent) === null ? agent.slice(0, 1000) : null;
-  return { ip, userAgent };
-};
+const ZAcceptForm = z.object({ full_name: ZFullName, selected_optional_keys: ZKeys });
+const ZDeclineForm = z.object({ reason: ZReason });
 
 const notFoundMessage = "This quote could not be found. Please check the link in your email.";
+const laterMessage = "Something went wrong. Please try again in a moment.";
+const optionGoneMessage = "One of the options you picked is no longer offered. Please reload the page and try again.";
 
 /** Why the quote can't take the customer's action any more, in the customer's words. */
 const stateMessage = (status: string, action: "accept" | "decline") => {
@@ -77,85 +56,90 @@ const stateMessage = (status: string, action: "accept" | "decline") => {
   }
 };
 
+const worded = (refusal: Refusal, message: string): PublicRefusal => ({ ...refusal, message, errors: {} });
+
+const typedFields = new Set(["full_name", "reason"]);
+
+const aboutOptions = (refusal: Refusal) => Object.keys(refusal.errors).some((field) => field.startsWith("selected_optional_keys"));
+
 /**
- * A refused action as form state. A lifecycle refusal means the quote changed under the
- * customer (withdrawn, superseded, expired…): the page is rendered again in its new state.
+ * A refused decision in the customer's words. A lifecycle refusal means the quote changed under
+ * the customer (withdrawn, superseded, expired, accepted in another tab…): the page is rendered
+ * again in its new state and the form says so.
  */
-const refused = async (error: unknown, token: string, action: "accept" | "decline", values: Record<string, string>): Promise<FormState> => {
-  if (!(error instanceof ApiError)) {
-    logFailure({ where: "public quote action" }, error);
-    return { status: "error", message: "Something went wrong. Please try again in a moment.", errors: {}, values };
-  }
-  switch (error.code) {
-    case "rate_limited":
-      return { status: "error", message: `Too many attempts from your network. Please wait ${Math.ceil(Number(error.headers["Retry-After"] ?? 60) / 60)} minutes and try again.`, errors: {}, values };
-    case "conflict":
-      // confirmHolds words this for the customer: which space, which day, and to contact the venue.
-      return { status: "error", message: error.message, errors: {}, values };
-    case "not_found":
-      return { status: "error", message: notFoundMessage, errors: {}, values };
-    case "invalid_transition": {
-      const quote = await publicQuote(getDb(), token);
-      revalidatePath(publicQuotePath(token));
-      return { status: "error", message: quote ? stateMessage(statusOf(quote), action) : notFoundMessage, errors: {}, values, data: { changed: "1" } };
-    }
-    default:
-      if (error.errors.some((e) => e.field === "selected_optional_keys")) {
-        return { status: "error", message: "One of the options you picked is no longer offered. Please reload the page and try again.", errors: {}, values };
+const explainDecision =
+  (action: "accept" | "decline") =>
+  async (refusal: Refusal, ids: [string] | null): Promise<PublicRefusal> => {
+    switch (refusal.code) {
+      // The wrapper words the wait; confirmHolds words a conflict (which space, which day, contact the venue).
+      case "rate_limited":
+      case "conflict":
+        return refusal;
+      case "not_found":
+        return worded(refusal, notFoundMessage);
+      case "invalid_transition": {
+        const token = ids?.[0];
+        const quote = token ? await publicQuote(getDb(), token) : null;
+        if (token) revalidatePath(publicQuotePath(token));
+        return { ...worded(refusal, quote ? stateMessage(statusOf(quote), action) : notFoundMessage), data: { changed: "1" } };
       }
-      return { status: "error", message: "Something went wrong. Please try again in a moment.", errors: {}, values };
-  }
-};
+      case "invalid":
+      case "required": {
+        // The name and the reason are shown beside their inputs; nothing else was typed by the customer.
+        if (aboutOptions(refusal)) return worded(refusal, optionGoneMessage);
+        const fields = Object.keys(refusal.errors);
+        return fields.length > 0 && fields.every((field) => typedFields.has(field)) ? refusal : worded(refusal, laterMessage);
+      }
+      default:
+        return worded(refusal, laterMessage);
+    }
+  };
 
 /** The lines and totals for a choice of optional lines, recomputed from the version's snapshot (nothing is saved). */
-export const priceSelectionAction = async (token: string, selectedKeys: string[]): Promise<{ ok: true; pricing: PublicPricing } | { ok: false; message: string }> => {
-  const parsedToken = ZToken.safeParse(token);
-  const keys = ZKeys.safeParse(selectedKeys);
-  if (!parsedToken.success || !keys.success) return { ok: false, message: notFoundMessage };
-  try {
-    await requester("public_quote_pricing");
-    const quote = await publicQuote(getDb(), parsedToken.data);
-    if (!quote) return { ok: false, message: notFoundMessage };
-    return { ok: true, pricing: pricingOf(documentFor(quote, keys.data)) };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "rate_limited") return { ok: false, message: "Too many changes in a short time. Please wait a few minutes." };
-    logFailure({ where: "public quote pricing" }, error);
-    return { ok: false, message: "The totals could not be updated. Please reload the page." };
-  }
-};
+export const priceSelectionAction = publicAction({
+  name: "public quote pricing",
+  rule: "public_quote_pricing",
+  args: [ZToken, ZKeys],
+  ids: 1,
+  run: async (ctx, token, keys) => {
+    const quote = await publicQuote(ctx.db, token);
+    if (!quote) throw notFound("Quote");
+    return { pricing: pricingOf(documentFor(quote, keys)) };
+  },
+  explain: (refusal) => {
+    if (refusal.code === "rate_limited") return refusal;
+    if (refusal.code === "not_found") return worded(refusal, notFoundMessage);
+    if (aboutOptions(refusal)) return worded(refusal, optionGoneMessage);
+    return worded(refusal, "The totals could not be updated. Please reload the page.");
+  },
+});
 
 /** Acceptance by typing a full name; the customer's optional lines are priced and recorded with it. */
-export const acceptAction = async (_state: FormState, formData: FormData): Promise<FormState> => {
-  const token = text(formData, "token");
-  const values = { full_name: text(formData, "full_name") };
-  if (!ZToken.safeParse(token).success) return { status: "error", message: notFoundMessage, errors: {}, values };
-  const name = ZFullName.safeParse(values.full_name);
-  if (!name.success) return { status: "error", errors: { full_name: name.error.issues[0]!.message }, values };
-  const keys = ZKeys.safeParse(formData.getAll("selected_optional_keys").filter((value) => typeof value === "string"));
-  if (!keys.success) return { status: "error", message: "Please reload the page and try again.", errors: {}, values };
-  try {
-    const { ip, userAgent } = await requester("public_quote");
-    await acceptByToken(getDb(), token, { by: { userId: null, name: name.data, ip, userAgent }, selectedOptionalKeys: [...new Set(keys.data)] });
-  } catch (error) {
-    return refused(error, token, "accept", values);
-  }
-  revalidatePath(publicQuotePath(token));
-  return { status: "success", message: "Thank you: the quote is accepted.", errors: {} };
-};
+export const acceptAction = publicFormAction({
+  name: "public quote acceptance",
+  rule: "public_quote",
+  ids: [ZToken],
+  fields: { full_name: "text", selected_optional_keys: "list" },
+  body: ZAcceptForm,
+  run: (ctx, token, { full_name, selected_optional_keys }) =>
+    acceptByToken(ctx.db, token, {
+      by: { userId: null, name: full_name, ip: ctx.ip, userAgent: ctx.userAgent },
+      selectedOptionalKeys: [...new Set(selected_optional_keys)],
+    }),
+  revalidate: (token) => publicQuotePath(token),
+  explain: explainDecision("accept"),
+  success: "Thank you: the quote is accepted.",
+});
 
 /** Declining with a reason the venue reads. */
-export const rejectAction = async (_state: FormState, formData: FormData): Promise<FormState> => {
-  const token = text(formData, "token");
-  const values = { reason: text(formData, "reason") };
-  if (!ZToken.safeParse(token).success) return { status: "error", message: notFoundMessage, errors: {}, values };
-  const reason = ZReason.safeParse(values.reason);
-  if (!reason.success) return { status: "error", errors: { reason: reason.error.issues[0]!.message }, values };
-  try {
-    await requester("public_quote");
-    await rejectByToken(getDb(), token, reason.data);
-  } catch (error) {
-    return refused(error, token, "decline", values);
-  }
-  revalidatePath(publicQuotePath(token));
-  return { status: "success", message: "The quote is declined. Thank you for letting us know.", errors: {} };
-};
+export const rejectAction = publicFormAction({
+  name: "public quote rejection",
+  rule: "public_quote",
+  ids: [ZToken],
+  fields: { reason: "text" },
+  body: ZDeclineForm,
+  run: (ctx, token, { reason }) => rejectByToken(ctx.db, token, reason),
+  revalidate: (token) => publicQuotePath(token),
+  explain: explainDecision("decline"),
+  success: "The quote is declined. Thank you for letting us know.",
+});

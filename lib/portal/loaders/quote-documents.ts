@@ -1,7 +1,7 @@
 import type { QuoteRow } from "@/db/schema";
 import { portalContext } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/errors";
-import { isUuid } from "@/lib/http/schemas";
+import { ZId, ZUuid } from "@/lib/http/schemas";
 import { findQuote } from "@/lib/quotes/quotes";
 
 type Params = Promise<{ account_id: string; event_id: string; quote_id: string }>;
@@ -17,12 +17,13 @@ export const quoteDocumentRoute =
   (render: (quote: QuoteRow) => Promise<Response> | Response) =>
   async (_request: Request, { params }: { params: Params }) => {
     const { account_id, event_id, quote_id } = await params;
-    const id = Number(quote_id);
-    if (!isUuid(event_id) || !Number.isSafeInteger(id) || id <= 0) return notFoundResponse();
+    const eventId = ZUuid.safeParse(event_id);
+    const quoteId = ZId.safeParse(quote_id);
+    if (!eventId.success || !quoteId.success) return notFoundResponse();
     const ctx = await portalContext(account_id);
     let quote: QuoteRow;
     try {
-      quote = await findQuote(ctx, event_id, id);
+      quote = await findQuote(ctx, eventId.data, quoteId.data);
     } catch (error) {
       if (error instanceof ApiError && error.code === "not_found") return notFoundResponse();
       throw error;

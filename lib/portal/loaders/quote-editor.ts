@@ -3,6 +3,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { smtpUrl } from "@/lib/mail/deliver";
 import { listDiscountCodes } from "@/lib/pricing/discount-codes/discount-codes";
+import { codeProblem } from "@/lib/pricing/discount-codes/usable";
 import { listPricingPlans } from "@/lib/pricing/pricing-plans/pricing-plans";
 import type { QuoteSnapshot } from "@/lib/quotes/compute";
 import type { QuoteParties, StoredBreakdown } from "@/lib/quotes/document";
@@ -11,7 +12,8 @@ import { listQuotes, statusOf } from "@/lib/quotes/quotes";
 import type { Overrides } from "@/lib/quotes/schemas";
 import type { QuoteStatus } from "@/lib/quotes/states";
 import { publicBaseUrl } from "@/lib/http/request";
-import { venueToday } from "@/lib/quotes/pricing-inputs";
+import { pricedAllocations, venueTimeZone } from "@/lib/quotes/pricing-inputs";
+import { planningNow } from "@/lib/planning/clock";
 import { accountPath } from "@/lib/portal/paths";
 import { formatWindow } from "@/lib/format/dates";
 
@@ -54,7 +56,6 @@ export type EditorQuote = {
   attendees: number | null;
   /** The venue's zone (the first allocation's space): dates on the quote are in it. */
   timezone: string;
-  today: string;
   public_url: string;
   /** The subject the service gives the email when the planner leaves it blank. */
   default_subject: string;
@@ -154,7 +155,6 @@ export const editorQuote = (quote: QuoteRow): EditorQuote => {
     }),
     attendees: snapshot.pricing.attendees,
     timezone,
-    today: venueToday(timezone),
     public_url: `${publicBaseUrl()}${publicQuotePath(quote.publicToken)}`,
     default_subject: `Your quote for ${snapshot.event.name} from ${snapshot.account.name}`,
     preview_path: quotePortalPath(quote.accountId, quote.planningEventId, quote.id, "preview"),
@@ -175,23 +175,26 @@ export const editorQuotes = async (ctx: AccountCtx, eventId: string) => (await l
 
 export const canManageQuotes = (ctx: AccountCtx) => ctx.membership !== null && hasPermission(ctx.membership, "quote_manage");
 
-/** Why the service would refuse the code today (the same checks as pricing-inputs' usableDiscounts). */
-const unusableReason = (code: Awaited<ReturnType<typeof listDiscountCodes>>[number], today: string) => {
-  if (!code.active) return "inactive";
-  if (code.validUntil !== null && code.validUntil < today) return `expired on ${code.validUntil}`;
-  if (code.maxRedemptions !== null && code.redemptionsCount >= code.maxRedemptions) return "used up";
-  return null;
+/** Why the service would refuse the code now (codeProblem, as usableDiscounts asks it), in the editor's words. */
+const unusableReason = (code: Awaited<ReturnType<typeof listDiscountCodes>>[number], timeZone: string, now: Date) => {
+  const problem = codeProblem(code, timeZone, now);
+  if (!problem) return null;
+  if (problem.reason === "expired") return `expired on ${problem.on}`;
+  return problem.reason === "inactive" ? "inactive" : "used up";
 };
 
 /** Everything the event page's Quotes section needs, in one round of queries. */
 export const quoteEditorData = async (ctx: AccountCtx, eventId: string): Promise<QuoteEditorData> => {
   const canManage = canManageQuotes(ctx);
-  const [quotes, codes, plans] = await Promise.all([
+  const [quotes, codes, plans, allocations] = await Promise.all([
     editorQuotes(ctx, eventId),
     canManage ? listDiscountCodes(ctx) : Promise.resolve([]),
     canManage ? listPricingPlans(ctx) : Promise.resolve([]),
+    // The next pricing judges codes in the zone of the event's allocations as they are now.
+    canManage ? pricedAllocations(ctx, eventId) : Promise.resolve([]),
   ]);
-  const today = quotes[0]?.today ?? venueToday("UTC");
+  const timeZone = venueTimeZone(allocations);
+  const now = planningNow();
   return {
     quotes,
     discountCodes: codes.map((code) => ({
@@ -200,7 +203,7 @@ export const quoteEditorData = async (ctx: AccountCtx, eventId: string): Promise
       name: code.name,
       discount_type: code.discountType,
       value: code.value,
-      unusable: unusableReason(code, today),
+      unusable: unusableReason(code, timeZone, now),
     })),
     bundles: plans
       .filter((plan) => plan.active)

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
-import { formatMoney } from "@/lib/quotes/format";
+import { formatMoney } from "@/lib/format/money";
 import { listAccountQuotes, quotesPerPage, statusOf } from "@/lib/quotes/quotes";
 import { quoteStatuses, type StoredQuoteStatus } from "@/lib/quotes/states";
 
