@@ -89,9 +89,6 @@ export const planValidity = (plan: { valid_from: string | null; valid_to: string
   return window.charAt(0).toUpperCase() + window.slice(1);
 };
 
-/** Today as YYYY-MM-DD in UTC, for "expired" marks on dates without a zone. */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
-
 // ---- Rule clauses -------------------------------------------------------------------------
 
 export const weekdayShort: Record<RuleWeekday, string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };

@@ -1,8 +1,7 @@
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/http/errors";
-import { isTimeZone } from "@/lib/http/schemas";
 import { addDays, dayClock, isLocalDate, localDateOf } from "@/lib/planning/time";
-import { listSpaces } from "@/lib/planning/spaces/spaces";
+import { venueZone } from "@/lib/planning/venue-zone";
 import { reportSummary } from "@/lib/reports/reports";
 import { firstParam } from "@/lib/portal/context";
 
@@ -52,19 +51,13 @@ export const readReportRange = (params: Record<string, string | string[] | undef
   return last(30, "30d", true);
 };
 
-/** The zone reports count days in: the venue's (its first space's), else UTC. */
-export const reportZone = async (ctx: AccountCtx) => {
-  const [space] = await listSpaces(ctx);
-  return space && isTimeZone(space.timezone) ? space.timezone : "UTC";
-};
-
 export type ReportsView =
   | { allowed: false }
   | { allowed: true; range: ReportRange; summary: Awaited<ReturnType<typeof reportSummary>> };
 
 /** The Reports page: the API's summary (GET reports/summary) over the range the URL names. */
 export const loadReports = async (ctx: AccountCtx, params: Record<string, string | string[] | undefined>, now = new Date()): Promise<ReportsView> => {
-  const range = readReportRange(params, await reportZone(ctx), now);
+  const range = readReportRange(params, await venueZone(ctx), now);
   try {
     const summary = await reportSummary(ctx, {
       type: "account",

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { canManagePricing } from "@/lib/portal/loaders/pricing";
 import { pricingPath, readNotice } from "@/lib/portal/paths";
-import { discountTypeLabels, formatDate, formatDecimal, formatPercent, todayIso } from "@/components/settings/pricing/pricing-format";
+import { discountTypeLabels, formatDate, formatDecimal, formatPercent } from "@/components/settings/pricing/pricing-format";
 import { SettingsList } from "@/components/settings/settings-list";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
@@ -10,6 +10,8 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TagIcon } from "@/components/ui/icons";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listDiscountCodes } from "@/lib/pricing/discount-codes/discount-codes";
+import { codeExpired } from "@/lib/pricing/discount-codes/usable";
+import { venueZone } from "@/lib/planning/venue-zone";
 import { pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteDiscountCodeAction } from "@/lib/portal/actions/pricing";
 
@@ -18,10 +20,10 @@ export const metadata: Metadata = { title: "Discount codes · Venuedesk" };
 export default async function DiscountCodesPage({ params, searchParams }: { params: Promise<{ account_id: string }>; searchParams: SearchParams }) {
   const ctx = await pageContext((await params).account_id);
   const query = await searchParams;
-  const codes = await listDiscountCodes(ctx);
+  const [codes, zone] = await Promise.all([listDiscountCodes(ctx), venueZone(ctx)]);
+  const now = new Date();
   const manager = canManagePricing(ctx);
   const list = pricingPath(ctx.account.id, "discount-codes");
-  const today = todayIso();
   return (
     <SettingsList
       accountId={ctx.account.id}
@@ -60,7 +62,8 @@ export default async function DiscountCodesPage({ params, searchParams }: { para
         </THead>
         <TBody>
           {codes.map((code) => {
-            const expired = code.validUntil !== null && code.validUntil < today;
+            // Its last day lasts until midnight where the venue is, as when a quote applies it.
+            const expired = codeExpired(code.validUntil, zone, now);
             const discount = code.discountType === "percentage" ? formatPercent(code.value) : formatDecimal(code.value);
             const usedUp = code.maxRedemptions !== null && code.redemptionsCount >= code.maxRedemptions;
             const status = !code.active ? <Badge>Inactive</Badge> : expired ? <Badge tone="warning">Expired</Badge> : usedUp ? <Badge tone="warning">Used up</Badge> : <Badge tone="success">Active</Badge>;
