@@ -118,7 +118,7 @@ export const clauseFieldSpecs: Record<ClauseField, FieldSpec> = {
   weekday: { label: "Weekday", kind: "weekday", operators: ["in", "eq", "between"], hint: "The day the booking starts, in the space's time zone." },
   start_time: { label: "Start time", kind: "time", operators: ["gte", "lte", "between", "eq"], hint: "HH:MM in the space's time zone." },
   end_time: { label: "End time", kind: "time", operators: ["lte", "gte", "between", "eq"], hint: "HH:MM; a booking running to midnight ends at 24:00." },
-  attendees: { label: "Attendees", kind: "count", operators: ["gte", "lte", "between", "eq"], hint: "The event's number of guests." },
+  attendees: { label: "Attendees", kind: "count", operators: ["gte", "lte", "between", "eq"], hint: "The event's number of people." },
   duration_hours: { label: "Duration (hours)", kind: "hours", operators: ["gte", "lte", "between", "eq"], hint: "Booked hours, buffers excluded." },
   space_id: { label: "Space", kind: "space", operators: ["eq", "in"], hint: "The booked space." },
   date: { label: "Date", kind: "date", operators: ["between", "gte", "lte", "eq"], hint: "The day the booking starts." },

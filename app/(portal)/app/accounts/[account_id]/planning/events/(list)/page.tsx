@@ -149,12 +149,12 @@ export default async function EventsPage({ params, searchParams }: { params: Pro
                           >
                             {event.name}
                           </Link>
-                          {/* Narrower screens drop the guests and contact columns; they move under the name. */}
+                          {/* Narrower screens drop the attendees and contact columns; they move under the name. */}
                           {who || event.attendeesCount !== null ? (
                             <span className="block text-xs text-slate-500 lg:hidden">
                               {event.attendeesCount !== null ? (
                                 <span className="md:hidden">
-                                  {event.attendeesCount} guests{who ? " · " : ""}
+                                  {event.attendeesCount} people{who ? " · " : ""}
                                 </span>
                               ) : null}
                               {who}
