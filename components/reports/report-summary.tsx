@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
+import { formatCalendarDate } from "@/lib/format/dates";
 import { formatDuration, percentChange } from "@/lib/format/durations";
 import type { ReportRange } from "@/lib/portal/loaders/reports";
 
@@ -49,8 +50,6 @@ const presets = [
   { key: "90d", label: "90 days" },
 ] as const;
 
-const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(Date.parse(`${date}T12:00:00Z`));
 
 /** The range chooser: the last 7, 30 or 90 days as links, or two dates; all of it in the URL. */
 export const ReportRangePicker = ({ basePath, range }: { basePath: string; range: ReportRange }) => (
@@ -83,7 +82,7 @@ export const ReportRangePicker = ({ basePath, range }: { basePath: string; range
 /** The account's summary over the range, each figure beside the equal period before it. */
 export const ReportSummary = ({ summary, range }: { summary: Summary; range: ReportRange }) => (
   <Card
-    title={`${dayLabel(range.from)} – ${dayLabel(range.to)}`}
+    title={`${formatCalendarDate(range.from)} – ${formatCalendarDate(range.to)}`}
     description={`Whole days in ${range.timeZone.replaceAll("_", " ")}, compared with the ${
       range.preset === "custom" ? "same number of days" : "period"
     } just before.`}

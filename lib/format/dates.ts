@@ -39,3 +39,23 @@ const longFormat = (timeZone: string) =>
 
 /** "Saturday, 23 June 2029 at 18:00": an instant in words, for customers. */
 export const formatLongDateTime = (instant: Date, timeZone: string) => longFormat(timeZone).format(instant);
+
+const calendarDayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+const calendarMonthDayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+
+/**
+ * A calendar date with no zone ("2026-12-01": a quote's valid-until day, a discount code's last
+ * day, a report's first day) as "1 Dec 2026", the same wherever it is read; `withoutYear` for
+ * dates that recur yearly. Anything that is not a date comes back as it was.
+ */
+export const formatCalendarDate = (date: string, withoutYear = false) => {
+  const instant = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(instant.getTime())) return date;
+  return (withoutYear ? calendarMonthDayFormat : calendarDayFormat).format(instant);
+};
+
+const instantFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "16 Jun 2029, 14:05": an instant on the venue's clock. */
+export const formatInstant = (instant: Date | string, timeZone: string) => instantFormat(timeZone).format(new Date(instant));

@@ -1,3 +1,4 @@
+import { formatCalendarDate, formatInstant as formatInstantIn } from "@/lib/format/dates";
 import type { QuoteStatus } from "@/lib/quotes/states";
 
 /**
@@ -40,11 +41,7 @@ const categoryLabels: Record<string, string> = {
 export const categoryLabel = (category: string) => categoryLabels[category] ?? category.charAt(0).toUpperCase() + category.slice(1);
 
 /** "16 Jun 2029, 14:05" in the venue's zone. */
-export const formatInstant = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    new Date(iso),
-  );
+export const formatInstant = (iso: string, timeZone: string) => formatInstantIn(iso, timeZone);
 
 /** "16 Jun 2029" for a calendar date (YYYY-MM-DD), read as that day wherever the browser is. */
-export const formatDate = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
+export const formatDate = (date: string) => formatCalendarDate(date);

@@ -1,6 +1,7 @@
 /** Labels and formats for the pricing settings, shared by server pages and client forms: no React, no server imports. */
 
 import type { discountTypes, rateCategories, rateUnits } from "@/db/schema";
+import { formatCalendarDate } from "@/lib/format/dates";
 import type { ClauseField, ClauseOperator, RuleWeekday } from "@/lib/pricing/plans";
 
 export type RateUnit = (typeof rateUnits)[number];
@@ -63,15 +64,8 @@ export const editableDecimal = (value: string | number | null | undefined, minDe
 
 export const formatPercent = (value: string | number) => `${formatDecimal(value, 0)}%`;
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
-const monthDayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
-
 /** A calendar date ("2026-12-01") as "1 Dec 2026"; `yearly` leaves the year out. */
-export const formatDate = (date: string, yearly = false) => {
-  const instant = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(instant.getTime())) return date;
-  return (yearly ? monthDayFormat : dayFormat).format(instant);
-};
+export const formatDate = (date: string, yearly = false) => formatCalendarDate(date, yearly);
 
 /** When a plan applies, in words: "Always", "From 1 Jan 2026", "Every year, 1 Dec – 28 Feb". */
 export const planValidity = (plan: { valid_from: string | null; valid_to: string | null; repeat_yearly: boolean }) => {
