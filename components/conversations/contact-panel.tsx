@@ -3,11 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { StoryBookings, StoryEvents, StoryQuotes } from "@/components/contacts/customer-story";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
 import { contactAction } from "@/lib/portal/actions/conversation-reads";
+import { conversationStoryAction } from "@/lib/portal/actions/customer-story";
 import { orThrow } from "@/lib/portal/outcome";
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, initials, isoTime, shortAgo, statusLabels } from "./format";
@@ -21,6 +23,75 @@ const Detail = ({ term, title, children }: { term: string; title?: string | null
 );
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value : null);
+
+const StorySection = ({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) => (
+  <section aria-labelledby={id}>
+    <div className="flex items-center justify-between gap-2">
+      <h4 id={id} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {title}
+      </h4>
+      {action}
+    </div>
+    <div className="mt-2">{children}</div>
+  </section>
+);
+
+/**
+ * The customer's events, quotes and bookings beside the conversation (the events started in it
+ * marked), and the way to start another from it. Loaded on its own so the contact shows first.
+ */
+const CustomerStorySections = ({ accountId, displayId }: { accountId: number; displayId: number }) => {
+  const query = useQuery({
+    queryKey: ["customer-story", accountId, displayId],
+    queryFn: async () => orThrow(await conversationStoryAction(accountId, displayId)),
+    staleTime: 15_000,
+    refetchInterval: 30_000,
+  });
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" className="space-y-2">
+        <span className="sr-only">Loading events and quotes…</span>
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-4 w-40" />
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div>
+        <StatusMessage tone="error">Events and quotes could not be loaded.</StatusMessage>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { story, can_plan } = query.data;
+  return (
+    <>
+      <StorySection
+        id="contact-events"
+        title="Events"
+        action={
+          can_plan ? (
+            <ButtonLink href={`${accountPath(accountId, "planning", "events", "new")}?conversation=${displayId}`} variant="secondary" size="sm" prefetch={false}>
+              New event
+            </ButtonLink>
+          ) : null
+        }
+      >
+        <StoryEvents accountId={accountId} story={story} conversationId={displayId} />
+      </StorySection>
+      <StorySection id="contact-quotes" title="Quotes">
+        <StoryQuotes accountId={accountId} story={story} />
+      </StorySection>
+      <StorySection id="contact-bookings" title="Bookings">
+        <StoryBookings accountId={accountId} story={story} />
+      </StorySection>
+    </>
+  );
+};
 
 /**
  * Who the agent is talking to, and what else they asked before. Always beside the conversation
@@ -132,6 +203,8 @@ export const ContactPanel = ({
             >
               Open contact page <span aria-hidden="true">→</span>
             </Link>
+
+            <CustomerStorySections accountId={accountId} displayId={displayId} />
 
             <section aria-labelledby="contact-other-conversations">
               <h4 id="contact-other-conversations" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">

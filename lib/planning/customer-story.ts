@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { allocations, conversations, planningEvents, quotes, spaces, type AllocationStatus, type PlanningEventStatus } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { findContact } from "@/lib/contacts/contacts";
+import { findConversation } from "@/lib/conversations/conversations";
 import { statusIn } from "@/lib/quotes/quotes";
 import type { QuoteStatus } from "@/lib/quotes/states";
 import { planningNow } from "./clock";
@@ -12,7 +13,8 @@ import { isLapsed } from "./rules";
  * panel: her events (status, dates, spaces, the conversation each was started from), every
  * quote version with its total, and the bookings (confirmed allocations) she holds. Four
  * account-scoped queries whatever the number of events; the newest events first, at most
- * `limit` of them with the total said.
+ * `limit` of them with the total said. From a conversation, the events started in it count
+ * too, whoever they were later made out to.
  */
 
 export type StoryAllocation = {
@@ -52,9 +54,16 @@ export type CustomerStory = { events: StoryEvent[]; total_events: number; bookin
 
 export const storyLimit = 20;
 
-export const contactStory = async (ctx: AccountCtx, contactId: number, limit = storyLimit): Promise<CustomerStory> => {
+export const contactStory = async (
+  ctx: AccountCtx,
+  contactId: number,
+  { limit = storyLimit, conversationId }: { limit?: number; /** Internal id of a conversation whose events count too. */ conversationId?: number } = {},
+): Promise<CustomerStory> => {
   await findContact(ctx, contactId);
-  const mine = and(eq(planningEvents.accountId, ctx.account.id), eq(planningEvents.contactId, contactId));
+  const mine = and(
+    eq(planningEvents.accountId, ctx.account.id),
+    conversationId === undefined ? eq(planningEvents.contactId, contactId) : or(eq(planningEvents.contactId, contactId), eq(planningEvents.conversationId, conversationId)),
+  );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     ctx.db
       .select({ event: planningEvents, conversationDisplayId: conversations.displayId })
@@ -144,4 +153,16 @@ export const contactStory = async (ctx: AccountCtx, contactId: number, limit = s
     event.allocations.filter((allocation) => allocation.status === "confirmed").map((allocation) => ({ ...allocation, event_id: event.id, event_name: event.name })),
   );
   return { events, total_events: total, bookings };
+};
+
+export type ConversationStory = CustomerStory & { contact_id: number; conversation_id: number };
+
+/**
+ * The story beside a conversation (by display id, under the conversations service's visibility
+ * rule: one the caller may not see is not found): its contact's, with the events started in it.
+ */
+export const conversationStory = async (ctx: AccountCtx, displayId: number): Promise<ConversationStory> => {
+  const conversation = await findConversation(ctx, displayId);
+  const story = await contactStory(ctx, conversation.contactId, { conversationId: conversation.id });
+  return { ...story, contact_id: conversation.contactId, conversation_id: conversation.displayId };
 };

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { accounts, accountUsers, allocations, planningEvents, pricingPlans } from "@/db/schema";
+import { accounts, accountUsers, allocations, inboxes, planningEvents, pricingPlans } from "@/db/schema";
 import { api } from "../helpers/app";
-import { makeBot, makeMember, makeTeam } from "../helpers/factories";
+import { joinInbox, makeBot, makeMember, makeTeam } from "../helpers/factories";
 
 type Team = Awaited<ReturnType<typeof makeTeam>>;
 let team: Team;
@@ -17,6 +17,7 @@ const eventKeys = [
   "status",
   "contact_id",
   "company_id",
+  "conversation_id",
   "attendees_count",
   "currency",
   "pricing_plan_id",
@@ -61,6 +62,18 @@ const makeSpace = async (t: Team) => {
   return res.body as { id: string; resource_id: string };
 };
 
+/** An inbox of the team's account (no member belongs to it yet) and a conversation in it; answers its display id. */
+const makeConversation = async (t: Team, contactId: number) => {
+  const accountId = t.account.id;
+  const [inbox] = await getDb()
+    .insert(inboxes)
+    .values({ accountId, name: "Enquiries", channelType: "Channel::Api", identifier: `enquiries-${accountId}-${Math.random()}`, hmacToken: "h", secret: "s" })
+    .returning();
+  const res = await api.post(`/api/v1/accounts/${accountId}/conversations`, { token: t.admin.token, body: { inbox_id: inbox!.id, contact_id: contactId } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { displayId: res.body.id as number, inboxId: inbox!.id };
+};
+
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
@@ -79,6 +92,7 @@ describe("planning events", () => {
       status: "lead",
       contact_id: null,
       company_id: null,
+      conversation_id: null,
       attendees_count: null,
       currency: "EUR",
       pricing_plan_id: null,
@@ -170,6 +184,64 @@ describe("planning events", () => {
     await expectInvalid({ company_id: theirCompany }, "company_id", mine.id);
     await expectInvalid({ currency: "usd" }, "currency", mine.id);
     await expectInvalid({ status: null }, "status", mine.id);
+  });
+
+  it("names the conversation it was started from by display id, on create and update", async () => {
+    const fresh = await makeTeam();
+    const contactId = await makeContact(fresh);
+    const first = await makeConversation(fresh, contactId);
+    const second = await makeConversation(fresh, contactId);
+    const made = await create({ name: "From the chat", contact_id: contactId, conversation_id: first.displayId }, fresh);
+    expect(made).toMatchObject({ conversation_id: first.displayId, contact_id: contactId });
+    expect((await api.get(url(`/${made.id}`, fresh), { token: fresh.admin.token })).body.conversation_id).toBe(first.displayId);
+    expect((await api.get(url("", fresh), { token: fresh.admin.token })).body.events[0].conversation_id).toBe(first.displayId);
+
+    const patch = (event: Record<string, unknown>) => api.patch(url(`/${made.id}`, fresh), { token: fresh.admin.token, body: { event } });
+    expect((await patch({ name: "Renamed" })).body.conversation_id).toBe(first.displayId);
+    expect((await patch({ conversation_id: String(second.displayId) })).body.conversation_id).toBe(second.displayId);
+    expect((await patch({ conversation_id: null })).body.conversation_id).toBeNull();
+    expect((await patch({ conversation_id: first.displayId })).body.conversation_id).toBe(first.displayId);
+
+    // Deleting the conversation leaves the event without one.
+    expect((await api.delete(`/api/v1/accounts/${fresh.account.id}/conversations/${first.displayId}`, { token: fresh.admin.token })).status).toBe(200);
+    expect((await api.get(url(`/${made.id}`, fresh), { token: fresh.admin.token })).body.conversation_id).toBeNull();
+  });
+
+  it("refuses a conversation of another account, an unknown one and one the caller cannot see (422 naming conversation_id)", async () => {
+    const fresh = await makeTeam();
+    const contactId = await makeContact(fresh);
+    const mine = await makeConversation(fresh, contactId);
+    // Display ids are counted per account: theirs is a number no conversation of ours has.
+    const theirContact = await makeContact(other);
+    await makeConversation(other, theirContact);
+    await makeConversation(other, theirContact);
+    const theirs = await makeConversation(other, theirContact);
+    expect(theirs.displayId).toBeGreaterThan(mine.displayId);
+
+    const refused = async (event: Record<string, unknown>, token = fresh.admin.token, id?: string) => {
+      const res = id
+        ? await api.patch(url(`/${id}`, fresh), { token, body: { event } })
+        : await api.post(url("", fresh), { token, body: { event } });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.errors).toEqual([{ field: "conversation_id", code: "invalid", message: expect.any(String) }]);
+    };
+    await refused({ name: "x", conversation_id: theirs.displayId });
+    await refused({ name: "x", conversation_id: 2_000_000_000 });
+    await refused({ name: "x", conversation_id: "twelve" });
+    await refused({ name: "x", conversation_id: 0 });
+    const event = await create({ name: "Ours" }, fresh);
+    await refused({ conversation_id: theirs.displayId }, fresh.admin.token, event.id);
+    expect((await api.get(url(`/${event.id}`, fresh), { token: fresh.admin.token })).body.conversation_id).toBeNull();
+
+    // A planner who is no member of the conversation's inbox cannot see it, so cannot name it.
+    const planner = await makeMember(fresh.account.id, "agent");
+    await getDb().update(accountUsers).set({ permissions: ["planning_manage"] }).where(eq(accountUsers.userId, planner.user.id));
+    await refused({ name: "x", conversation_id: mine.displayId }, planner.token);
+    await refused({ conversation_id: mine.displayId }, planner.token, event.id);
+    await joinInbox(fresh.account.id, mine.inboxId);
+    const made = await api.post(url("", fresh), { token: planner.token, body: { event: { name: "Seen now", conversation_id: mine.displayId } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.conversation_id).toBe(mine.displayId);
   });
 
   it("carries its allocation ids and the span of its live allocations", async () => {

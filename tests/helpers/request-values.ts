@@ -56,6 +56,7 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   event_id: ref("event.id", (f) => f.event.id),
   allocation_id: ref("allocation.id", (f) => f.allocation.id),
   company_id: ref("company.id", (f) => f.company.id),
+  conversation_id: ref("conversation.displayId", (f) => f.conversation.displayId),
   pricing_plan_id: ref("pricingPlan.id", (f) => f.pricingPlan.id),
   rate_id: ref("rate.id", (f) => f.rate.id),
   discount_code_id: ref("discountCode.id", (f) => f.discountCode.id),

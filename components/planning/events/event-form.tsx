@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePortalForm } from "@/components/ui/use-portal-form";
 import type { PlanningEventStatus } from "@/db/schema";
 import { FormActions } from "@/components/settings/form-actions";
@@ -38,11 +39,14 @@ export const EventForm = ({
   defaultCurrency,
   currencies,
   pickers,
+  conversation,
   submitLabel,
   cancelHref,
 }: {
   action: FormAction;
   event?: EventFormValues;
+  /** A new event started from a conversation: it names the conversation (sent as `conversation_id`). */
+  conversation?: { id: number; href: string } | null;
   defaultCurrency: string;
   currencies: string[];
   pickers: Pickers;
@@ -53,6 +57,17 @@ export const EventForm = ({
   return (
     <form action={formAction} noValidate className="space-y-5">
       <FormMessage state={state} />
+      {conversation ? (
+        <p className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+          <input type="hidden" name="conversation_id" value={conversation.id} />
+          Started from{" "}
+          <Link href={conversation.href} className="rounded font-medium text-indigo-700 underline-offset-2 hover:underline">
+            conversation #{conversation.id}
+          </Link>
+          ; the event will link back to it.
+          {state.errors.conversation_id ? <span className="mt-1 block text-red-700">{state.errors.conversation_id}</span> : null}
+        </p>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Input
           label="Name"

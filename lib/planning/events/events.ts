@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { allocations, companies, contacts, planningEvents, pricingPlans } from "@/db/schema";
+import { allocations, companies, contacts, conversations, planningEvents, pricingPlans } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
-import { fieldError, notFound } from "@/lib/http/errors";
+import { findConversation } from "@/lib/conversations/conversations";
+import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { planningNow } from "@/lib/planning/clock";
 import { liveAt } from "@/lib/planning/rules-sql";
 import type { EventPage, EventView, PlanningEvent } from "./present";
@@ -12,35 +13,56 @@ const inAccount = (ctx: AccountCtx) => eq(planningEvents.accountId, ctx.account.
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The display ids of the conversations the events were started from, in one query (a deleted one is gone: its column is null). */
+const conversationDisplayIds = async (ctx: AccountCtx, rows: PlanningEvent[]): Promise<Map<number, number>> => {
+  const ids = [...new Set(rows.flatMap((row) => (row.conversationId ? [row.conversationId] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await ctx.db
+    .select({ id: conversations.id, displayId: conversations.displayId })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, ctx.account.id), inArray(conversations.id, ids)));
+  return new Map(found.map((row) => [row.id, row.displayId]));
+};
+
 /**
  * Every event's allocation ids (earliest first) and the span of its live ones, for a whole
- * page in one query. A hold past its expiry no longer counts, as it no longer blocks.
+ * page in one query, and the display id of the conversation each was started from. A hold
+ * past its expiry no longer counts, as it no longer blocks.
  */
 export const withAllocations = async (ctx: AccountCtx, rows: PlanningEvent[]): Promise<EventView[]> => {
   if (rows.length === 0) return [];
   const live = liveAt(allocations, planningNow());
-  const spans = await ctx.db
-    .select({
-      eventId: allocations.eventId,
-      ids: sql<string[]>`array_agg(${allocations.id}::text order by ${allocations.startAt}, ${allocations.id})`,
-      startAt: sql<Date | null>`min(${allocations.startAt}) filter (where ${live})`.mapWith(allocations.startAt),
-      endAt: sql<Date | null>`max(${allocations.endAt}) filter (where ${live})`.mapWith(allocations.endAt),
-    })
-    .from(allocations)
-    .where(
-      and(
-        eq(allocations.accountId, ctx.account.id),
-        inArray(
-          allocations.eventId,
-          rows.map((row) => row.id),
+  const [spans, displayIds] = await Promise.all([
+    ctx.db
+      .select({
+        eventId: allocations.eventId,
+        ids: sql<string[]>`array_agg(${allocations.id}::text order by ${allocations.startAt}, ${allocations.id})`,
+        startAt: sql<Date | null>`min(${allocations.startAt}) filter (where ${live})`.mapWith(allocations.startAt),
+        endAt: sql<Date | null>`max(${allocations.endAt}) filter (where ${live})`.mapWith(allocations.endAt),
+      })
+      .from(allocations)
+      .where(
+        and(
+          eq(allocations.accountId, ctx.account.id),
+          inArray(
+            allocations.eventId,
+            rows.map((row) => row.id),
+          ),
         ),
-      ),
-    )
-    .groupBy(allocations.eventId);
+      )
+      .groupBy(allocations.eventId),
+    conversationDisplayIds(ctx, rows),
+  ]);
   const byEvent = new Map(spans.map((span) => [span.eventId, span]));
   return rows.map((row) => {
     const span = byEvent.get(row.id);
-    return { ...row, allocationIds: span?.ids ?? [], startAt: span?.startAt ?? null, endAt: span?.endAt ?? null };
+    return {
+      ...row,
+      allocationIds: span?.ids ?? [],
+      startAt: span?.startAt ?? null,
+      endAt: span?.endAt ?? null,
+      conversationDisplayId: (row.conversationId && displayIds.get(row.conversationId)) ?? null,
+    };
   });
 };
 
@@ -85,6 +107,22 @@ export const eventSummaries = async (ctx: AccountCtx, ids: readonly string[]): P
     .select({ id: planningEvents.id, name: planningEvents.name, status: planningEvents.status })
     .from(planningEvents)
     .where(and(inAccount(ctx), inArray(planningEvents.id, unique)));
+};
+
+/**
+ * The conversation a body names by display id, under the conversations service's own rule (one
+ * the caller may not see is as unknown as another account's): a 422 naming the field, not a 404.
+ * Undefined leaves the column as it is; null clears it.
+ */
+const resolveConversation = async (ctx: AccountCtx, displayId: number | null | undefined) => {
+  if (displayId === undefined || displayId === null) return { id: displayId, displayId: displayId ?? null };
+  try {
+    const conversation = await findConversation(ctx, displayId);
+    return { id: conversation.id, displayId: conversation.displayId };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") throw fieldError("conversation_id", "is not a conversation of this account you can see");
+    throw error;
+  }
 };
 
 /** A body's contact and company must be the account's own: a 422 naming the field, not a 404. */
@@ -140,19 +178,27 @@ const columns = (input: UpdateEventInput) => ({
 export const createEvent = async (ctx: AccountCtx, input: CreateEventInput): Promise<EventView> => {
   requirePermission(ctx, "planning_manage");
   await ensureReferences(ctx, input);
+  const conversation = await resolveConversation(ctx, input.conversation_id);
   const [event] = await ctx.db
     .insert(planningEvents)
-    .values({ ...columns(input), name: input.name, currency: input.currency ?? accountCurrency(ctx), accountId: ctx.account.id })
+    .values({
+      ...columns(input),
+      name: input.name,
+      currency: input.currency ?? accountCurrency(ctx),
+      conversationId: conversation.id,
+      accountId: ctx.account.id,
+    })
     .returning();
-  return { ...event!, allocationIds: [], startAt: null, endAt: null };
+  return { ...event!, allocationIds: [], startAt: null, endAt: null, conversationDisplayId: conversation.displayId };
 };
 
 export const updateEvent = async (ctx: AccountCtx, id: string, input: UpdateEventInput): Promise<EventView> => {
   requirePermission(ctx, "planning_manage");
   await ensureReferences(ctx, input);
+  const conversation = await resolveConversation(ctx, input.conversation_id);
   const [event] = await ctx.db
     .update(planningEvents)
-    .set({ ...columns(input), updatedAt: new Date() })
+    .set({ ...columns(input), conversationId: conversation.id, updatedAt: new Date() })
     .where(and(inAccount(ctx), eq(planningEvents.id, id)))
     .returning();
   if (!event) throw notFound("Event");

@@ -20,7 +20,7 @@ export const createEventOp = defineOperation({
   method: "POST",
   path: base,
   summary:
-    "Create a planning event (planning_manage); `allocations` beside `event` are created with it in one transaction, or nothing is (a conflict names the allocation's index, 409)",
+    "Create a planning event (planning_manage); `allocations` beside `event` are created with it in one transaction, or nothing is (a conflict names the allocation's index, 409). `conversation_id` names the conversation it was started from by display id: one the caller cannot see, or of another account, is a 422 naming the field, as for `contact_id` and `company_id`",
   tag,
   callers: ["user"],
   params: ZAccountParams,
@@ -34,7 +34,7 @@ export const createEventOp = defineOperation({
 export const showEventOp = defineOperation({
   method: "GET",
   path: `${base}/{event_id}`,
-  summary: "Show a planning event with its allocation ids and span",
+  summary: "Show a planning event with its allocation ids and span, and the conversation (display id) it was started from",
   tag,
   callers: ["user"],
   params: ZEventParams,
@@ -45,7 +45,8 @@ export const showEventOp = defineOperation({
 export const updateEventOp = defineOperation({
   method: "PATCH",
   path: `${base}/{event_id}`,
-  summary: "Update a planning event (partial; planning_manage)",
+  summary:
+    "Update a planning event (partial; planning_manage); `conversation_id` (display id, or null to clear) must be a conversation of the account the caller can see, else 422 naming the field",
   tag,
   callers: ["user"],
   params: ZEventParams,

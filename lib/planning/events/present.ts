@@ -1,8 +1,8 @@
 import type { planningEvents } from "@/db/schema";
 
 export type PlanningEvent = typeof planningEvents.$inferSelect;
-/** An event with what its allocations say about it. */
-export type EventView = PlanningEvent & { allocationIds: string[]; startAt: Date | null; endAt: Date | null };
+/** An event with what its allocations say about it, and the display id of the conversation it was started from. */
+export type EventView = PlanningEvent & { allocationIds: string[]; startAt: Date | null; endAt: Date | null; conversationDisplayId: number | null };
 export type EventPage = { events: EventView[]; count: number; page: number };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -14,6 +14,7 @@ export const presentEvent = (event: EventView) => ({
   status: event.status,
   contact_id: event.contactId,
   company_id: event.companyId,
+  conversation_id: event.conversationDisplayId,
   attendees_count: event.attendeesCount,
   currency: event.currency,
   pricing_plan_id: event.pricingPlanId,

@@ -19,6 +19,9 @@ const eventFields = {
   status: z.enum(planningEventStatuses).optional().meta({ description: "lead when omitted" }),
   contact_id: ZBodyId.nullable().optional().meta({ description: "A contact of the account" }),
   company_id: ZBodyId.nullable().optional().meta({ description: "A company of the account" }),
+  conversation_id: ZBodyId.nullable()
+    .optional()
+    .meta({ description: "The conversation the event was started from, by its display id (as the conversations API names it); one the caller may see" }),
   attendees_count: z.int().min(0).max(10_000_000).nullable().optional(),
   currency: ZCurrency.optional().meta({ description: "ISO 4217; the account's settings.currency (else EUR) when omitted" }),
   pricing_plan_id: ZBodyId.nullable().optional().meta({ description: "A pricing plan of the account: its quotes use it whatever the dates" }),
@@ -62,6 +65,10 @@ export const ZPlanningEvent = z
     status: z.enum(planningEventStatuses),
     contact_id: z.int().nullable(),
     company_id: z.int().nullable(),
+    conversation_id: z
+      .int()
+      .nullable()
+      .meta({ description: "Display id of the conversation the event was started from; null when none or the conversation was deleted" }),
     attendees_count: z.int().nullable(),
     currency: z.string(),
     pricing_plan_id: z.int().nullable(),

@@ -43,7 +43,8 @@ const planningPath = (accountId: number) => accountPath(accountId, "planning");
 export const createEventAction = portalFormAction({
   name: "create event",
   ids: [],
-  fields,
+  // Only a new event names the conversation it was started from (hidden; absent when none).
+  fields: { ...fields, conversation_id: "optional" },
   body: ZCreateEvent,
   shape: eventInput,
   run: (ctx, body) => createEvent(ctx, body),

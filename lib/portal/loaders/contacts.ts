@@ -8,6 +8,7 @@ import { presentConversations } from "@/lib/conversations/present";
 import { ZId } from "@/lib/http/schemas";
 import { listInboxes } from "@/lib/inboxes/inboxes";
 import { listLabels } from "@/lib/labels/labels";
+import { contactStory } from "@/lib/planning/customer-story";
 import { firstParam } from "@/lib/portal/context";
 import { portalLoader } from "@/lib/portal/loader";
 
@@ -59,14 +60,23 @@ export const contactListData = async (ctx: AccountCtx, params: Record<string, st
   return { list, colors: labelColors(labels) };
 };
 
-/** What the contact's page shows beside the contact: the label catalogue, inbox names and their conversations. */
+/**
+ * What the contact's page shows beside the contact: the label catalogue, inbox names, their
+ * conversations, and their story with the venue (events, quotes, bookings).
+ */
 export const contactPageData = async (ctx: AccountCtx, contactId: number) => {
-  const [labels, inboxes, rows] = await Promise.all([listLabels(ctx), listInboxes(ctx), contactConversations(ctx, contactId)]);
+  const [labels, inboxes, rows, story] = await Promise.all([
+    listLabels(ctx),
+    listInboxes(ctx),
+    contactConversations(ctx, contactId),
+    contactStory(ctx, contactId),
+  ]);
   return {
     labels,
     colors: labelColors(labels),
     inboxNames: new Map(inboxes.map((inbox) => [inbox.id, inbox.name])),
     conversations: await presentConversations(ctx.db, rows, { userId: callerUserId(ctx) }),
+    story,
   };
 };
 

@@ -4,8 +4,10 @@ import type { ReactNode } from "react";
 import { ActivityTime } from "@/components/contacts/activity-time";
 import { ContactForm } from "@/components/contacts/contact-form";
 import { ContactLabelsForm } from "@/components/contacts/contact-labels-form";
+import { StoryBookings, StoryEvents, StoryQuotes } from "@/components/contacts/customer-story";
 import { LabelList } from "@/components/contacts/label-chip";
 import { Badge } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,6 +15,7 @@ import { ChatIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { deleteContactAction, setContactLabelsAction, updateContactAction } from "@/lib/portal/actions/contacts";
 import { accountTimeZone, contactPageData, loadContact } from "@/lib/portal/loaders/contacts";
+import { canPlan } from "@/lib/portal/loaders/spaces";
 import { isAdmin, pageContext } from "@/lib/portal/context";
 import { accountPath } from "@/lib/portal/paths";
 
@@ -30,7 +33,7 @@ export default async function ContactPage({ params }: { params: Promise<{ accoun
   const { account_id, contact_id } = await params;
   const ctx = await pageContext(account_id);
   const contact = await loadContact(account_id, contact_id);
-  const { labels, colors, inboxNames, conversations } = await contactPageData(ctx, contact.id);
+  const { labels, colors, inboxNames, conversations, story } = await contactPageData(ctx, contact.id);
   const timeZone = accountTimeZone(ctx);
   const base = accountPath(ctx.account.id);
   const name = contact.name || contact.email || contact.phoneNumber || `Contact #${contact.id}`;
@@ -88,6 +91,26 @@ export default async function ContactPage({ params }: { params: Promise<{ accoun
             />
           </Card>
 
+          <Card
+            title="Events"
+            description={
+              <span className="flex flex-wrap items-center justify-between gap-3">
+                <span>The newest first, with their dates in each space&apos;s time zone.</span>
+                {canPlan(ctx) ? (
+                  <ButtonLink href={`${base}/planning/events/new?contact=${contact.id}`} variant="secondary" size="sm">
+                    New event
+                  </ButtonLink>
+                ) : null}
+              </span>
+            }
+          >
+            <StoryEvents accountId={ctx.account.id} story={story} />
+          </Card>
+
+          <Card title="Quotes" description="Every version of the quotes for these events, with the total including tax.">
+            <StoryQuotes accountId={ctx.account.id} story={story} />
+          </Card>
+
           <Card title="Conversations" description="The most recently active first.">
             {conversations.length === 0 ? (
               <EmptyState
@@ -140,6 +163,9 @@ export default async function ContactPage({ params }: { params: Promise<{ accoun
               options={labelOptions}
               selected={contact.labels}
             />
+          </Card>
+          <Card title="Bookings" description="Confirmed spaces.">
+            <StoryBookings accountId={ctx.account.id} story={story} />
           </Card>
           <Card title="Overview">
             <dl className="space-y-3 text-sm">

@@ -62,6 +62,11 @@ export default async function EventPage({
             ) : (
               <span>No spaces booked yet</span>
             )}
+            {event.conversationDisplayId ? (
+              <Link href={accountPath(id, "conversations", event.conversationDisplayId)} className="rounded font-medium text-indigo-700 hover:underline">
+                Started from conversation #{event.conversationDisplayId}
+              </Link>
+            ) : null}
           </span>
         }
         back={{ href: eventsPath(id), label: "Events" }}
