@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { DownloadLink } from "@/components/quotes/public/download-link";
 import { QuoteLines } from "@/components/quotes/public/quote-lines";
 import { QuoteState, type StateTone } from "@/components/quotes/public/quote-state";
 import { QuoteTotals } from "@/components/quotes/public/quote-totals";
 import { QuoteWorkspace } from "@/components/quotes/public/quote-workspace";
-import { getDb } from "@/db/client";
 import type { QuoteRow } from "@/db/schema";
 import { presentQuote, type QuoteView } from "@/lib/quotes/format";
 import { documentOf } from "@/lib/quotes/present";
-import { formatMoment, newerVersion, offeredKeys, publicQuote, selectedKeys } from "@/lib/quotes/public-page";
+import { formatMoment, offeredKeys, selectedKeys } from "@/lib/quotes/public-page";
+import { loadNewerVersion, loadPublicQuote } from "@/lib/portal/loaders/public-quote";
 import { statusOf } from "@/lib/quotes/quotes";
 
 /*
@@ -24,8 +24,7 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ token: string }> };
 
-/** One load per request for the metadata and the page, so the first view is recorded once. */
-const load = cache((token: string) => publicQuote(getDb(), token, { recordView: true }));
+const load = loadPublicQuote;
 
 const privateMetadata: Metadata = { robots: { index: false, follow: false, nocache: true }, referrer: "no-referrer" };
 
@@ -90,7 +89,7 @@ const stateOf = async (quote: QuoteRow, view: QuoteView, timeZone: string): Prom
       };
     case "withdrawn":
     case "superseded": {
-      const newer = await newerVersion(getDb(), quote);
+      const newer = await loadNewerVersion(quote);
       const withdrawn = status === "withdrawn";
       return {
         tone: withdrawn ? "warning" : "info",
