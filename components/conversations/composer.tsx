@@ -18,7 +18,7 @@ const cannedQuery = (text: string) => /^\/(\S*)$/.exec(text)?.[1]?.toLowerCase()
  * canned responses: arrow keys choose, Enter inserts (with the contact's name filled in),
  * Escape closes. Ctrl/Cmd+Enter sends.
  */
-export const Composer = ({ displayId, contactName }: { displayId: number; contactName: string }) => {
+export const Composer = ({ displayId, contactName, onSend }: { displayId: number; contactName: string; onSend: () => void }) => {
   const { accountId, cannedResponses } = useInbox();
   const ids = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -50,6 +50,7 @@ export const Composer = ({ displayId, contactName }: { displayId: number; contac
   const submit = () => {
     const content = text.trim();
     if (!content || send.isPending) return;
+    onSend();
     send.mutate({ content, private: mode === "note" }, { onSuccess: () => setText("") });
   };
 
@@ -75,7 +76,7 @@ export const Composer = ({ displayId, contactName }: { displayId: number; contac
 
   const note = mode === "note";
   return (
-    <div className="sticky bottom-0 shrink-0 border-t border-slate-200 bg-white px-4 pt-2 pb-3">
+    <div className="shrink-0 border-t border-slate-200 bg-white px-4 pt-2 pb-3">
       <div role="group" aria-label="Message type" className="mb-2 flex gap-1">
         {(["reply", "note"] as const).map((value) => (
           <button

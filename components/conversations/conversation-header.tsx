@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ContactsIcon } from "@/components/ui/icons";
 import { StatusMessage } from "@/components/ui/status-message";
+import { withFilters } from "@/lib/conversations/inbox-filters";
 import {
   assignAgentAction,
   assignTeamAction,
@@ -19,6 +20,7 @@ import { accountPath } from "@/lib/portal/paths";
 import { fullTime, priorityLabels, snoozeTimes, statusLabels } from "./format";
 import { useInbox } from "./inbox-context";
 import { useConversationAction } from "./use-conversation-action";
+import { useInboxView } from "./use-inbox-view";
 
 type StatusChange = { status: "open" | "resolved" | "snoozed"; snoozed_until?: string };
 
@@ -51,6 +53,7 @@ export const ConversationHeader = ({
   onToggleContact: () => void;
 }) => {
   const { accountId, agents, teams, labels, inboxes } = useInbox();
+  const { filters } = useInboxView();
   const id = conversation.id;
   const ids = useId();
 
@@ -74,7 +77,7 @@ export const ConversationHeader = ({
   return (
     <header className="shrink-0 border-b border-slate-200 bg-white px-4 py-3">
       <Link
-        href={accountPath(accountId, "conversations")}
+        href={withFilters(accountPath(accountId, "conversations"), filters)}
         className="mb-2 inline-block rounded text-sm text-slate-500 hover:text-slate-800 md:hidden"
       >
         <span aria-hidden="true">← </span>

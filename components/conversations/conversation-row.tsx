@@ -2,13 +2,27 @@
 
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
-import type { ConversationDetails } from "@/lib/portal/loaders/conversations";
+import { highlightParts } from "@/lib/conversations/search-text";
+import type { ConversationDetails, ConversationListPage } from "@/lib/portal/loaders/conversations";
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, initials, isoTime, shortAgo, statusLabels } from "./format";
 import { useInbox } from "./inbox-context";
 import { PriorityMarker } from "./priority-marker";
 
 type Conversation = ConversationDetails;
+type Match = ConversationListPage["matches"][number];
+
+/** `text` with the parts matching the search marked. */
+const Highlighted = ({ text, q }: { text: string; q: string | undefined }) =>
+  highlightParts(text, q).map((part, index) =>
+    part.match ? (
+      <mark key={index} className="rounded-sm bg-amber-100 text-inherit">
+        {part.text}
+      </mark>
+    ) : (
+      part.text
+    ),
+  );
 
 /** One line of what was said last: who said it when it was us, and the text on one line. */
 const preview = (conversation: Conversation, userId: number | null) => {
@@ -24,16 +38,35 @@ const preview = (conversation: Conversation, userId: number | null) => {
   return text;
 };
 
-export const ConversationRow = ({ conversation, selected, showStatus }: { conversation: Conversation; selected: boolean; showStatus: boolean }) => {
+/**
+ * One conversation in the list: who, when, what was said last (or, in a search, the message that
+ * matched), labels and assignee. The link keeps the list's view in the URL.
+ */
+export const ConversationRow = ({
+  conversation,
+  selected,
+  showStatus,
+  search,
+  q,
+  match,
+}: {
+  conversation: Conversation;
+  selected: boolean;
+  showStatus: boolean;
+  search: string;
+  q?: string;
+  match?: Match;
+}) => {
   const { accountId, userId } = useInbox();
   const contact = conversation.meta.sender;
   const assignee = conversation.meta.assignee;
   const assigneeName = assignee ? ("available_name" in assignee ? assignee.available_name : assignee.name) : null;
   const unread = conversation.unread_count;
+  const path = accountPath(accountId, "conversations", conversation.id);
   return (
     <li>
       <Link
-        href={accountPath(accountId, "conversations", conversation.id)}
+        href={search ? `${path}?${search}` : path}
         prefetch={false}
         aria-current={selected ? "page" : undefined}
         className={cn(
@@ -42,7 +75,9 @@ export const ConversationRow = ({ conversation, selected, showStatus }: { conver
         )}
       >
         <div className="flex items-center gap-2">
-          <span className={cn("min-w-0 truncate text-sm text-slate-900", unread > 0 ? "font-semibold" : "font-medium")}>{contact.name}</span>
+          <span className={cn("min-w-0 truncate text-sm text-slate-900", unread > 0 ? "font-semibold" : "font-medium")}>
+            <Highlighted text={contact.name} q={q} />
+          </span>
           {conversation.priority ? <PriorityMarker priority={conversation.priority} /> : null}
           {showStatus ? (
             <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs text-slate-600">{statusLabels[conversation.status]}</span>
@@ -57,7 +92,14 @@ export const ConversationRow = ({ conversation, selected, showStatus }: { conver
           </time>
         </div>
         <div className="mt-0.5 flex items-center gap-2">
-          <p className={cn("min-w-0 flex-1 truncate text-sm", unread > 0 ? "text-slate-800" : "text-slate-500")}>{preview(conversation, userId)}</p>
+          {match ? (
+            <p className="line-clamp-2 min-w-0 flex-1 text-sm break-words text-slate-700">
+              {match.private ? "Note: " : ""}
+              <Highlighted text={match.excerpt} q={q} />
+            </p>
+          ) : (
+            <p className={cn("min-w-0 flex-1 truncate text-sm", unread > 0 ? "text-slate-800" : "text-slate-500")}>{preview(conversation, userId)}</p>
+          )}
           {unread > 0 ? (
             <span className="shrink-0 rounded-full bg-indigo-600 px-1.5 py-px text-xs font-semibold text-white tabular-nums">
               {unread}

@@ -30,6 +30,7 @@ export const ConversationView = ({
   const displayId = initialConversation.id;
   const queryClient = useQueryClient();
   const [contactOpen, setContactOpen] = useState(false);
+  const [sent, setSent] = useState(0);
 
   const { data: conversation } = useQuery({
     queryKey: queryKeys.conversation(accountId, displayId),
@@ -67,8 +68,8 @@ export const ConversationView = ({
   }, [accountId, displayId, latestId, queryClient]);
 
   return (
-    <div className="flex min-w-0 flex-1">
-      <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-1 flex-col">
+    <div className="flex min-h-0 min-w-0 flex-1">
+      <section aria-labelledby="conversation-heading" className="flex min-h-0 min-w-0 flex-1 flex-col">
         <ConversationHeader conversation={conversation} contactOpen={contactOpen} onToggleContact={() => setContactOpen((open) => !open)} />
         <MessageList
           messages={rows}
@@ -77,8 +78,9 @@ export const ConversationView = ({
           loadingEarlier={messages.isFetchingNextPage}
           onLoadEarlier={() => void messages.fetchNextPage()}
           failed={messages.isError}
+          sent={sent}
         />
-        <Composer displayId={displayId} contactName={conversation.meta.sender.name} />
+        <Composer displayId={displayId} contactName={conversation.meta.sender.name} onSend={() => setSent((count) => count + 1)} />
       </section>
       <ContactPanel
         contactId={conversation.meta.sender.id}

@@ -24,6 +24,17 @@ export const fullTime = (unixSeconds: number) =>
 export const messageTime = (unixSeconds: number) =>
   new Date(unixSeconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
 
+/** A message's date and time in full, in the viewer's zone and way of writing dates: "Sun, 22 Nov 2026, 14:05". */
+export const messageFullTime = (unixSeconds: number) =>
+  new Date(unixSeconds * 1000).toLocaleString(undefined, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+
 export const isoTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
 /** Snooze targets in the agent's own time: tomorrow at 09:00, and next Monday at 09:00. */

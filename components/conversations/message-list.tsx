@@ -1,14 +1,18 @@
 "use client";
 
-import { useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { StatusMessage } from "@/components/ui/status-message";
 import type { ConversationMessage } from "@/lib/portal/loaders/conversations";
-import { fullTime, isoTime, messageTime } from "./format";
+import { isoTime, messageFullTime, messageTime } from "./format";
+import { localDayKey, withDaySeparators } from "./message-days";
 
 const INCOMING = 0;
 const ACTIVITY = 2;
+
+/** How close to the bottom (px) still counts as reading the newest messages. */
+const NEAR_BOTTOM = 80;
 
 const senderName = (message: ConversationMessage) => {
   const sender = message.sender;
@@ -16,10 +20,21 @@ const senderName = (message: ConversationMessage) => {
   return "available_name" in sender ? sender.available_name : sender.name;
 };
 
+// The viewer's today, checked each minute. The server does not know the viewer's zone, so it
+// (and the hydrating render) has none: the day separators appear once the page runs in the browser.
+const subscribeToday = (onChange: () => void) => {
+  const timer = window.setInterval(onChange, 60_000);
+  return () => window.clearInterval(timer);
+};
+const todayInBrowser = () => localDayKey(new Date());
+const noToday = () => null;
+
 /**
- * The conversation's messages, oldest first: the contact's on the left, ours on the right,
- * private notes in amber, activity in the middle. It follows new messages while the agent is
- * at the bottom, and keeps its place when earlier ones are loaded above.
+ * The conversation's messages, oldest first, with a separator at each new day: the contact's on
+ * the left, ours on the right, private notes in amber, activity in the middle. It opens at the
+ * newest message and stays there while the agent is at the bottom (new messages, day
+ * separators, a resized window), jumps there when the agent sends, and keeps its place when
+ * earlier messages are loaded above.
  */
 export const MessageList = ({
   messages,
@@ -28,6 +43,7 @@ export const MessageList = ({
   loadingEarlier,
   onLoadEarlier,
   failed,
+  sent,
 }: {
   messages: ConversationMessage[];
   latestId: number;
@@ -35,19 +51,43 @@ export const MessageList = ({
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
   failed: boolean;
+  /** Counts the agent's sends: each one brings the newest message into view. */
+  sent: number;
 }) => {
   const scroller = useRef<HTMLDivElement>(null);
-  const bottom = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const content = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
   const beforeLoad = useRef<{ height: number; top: number } | null>(null);
   const oldestId = messages[0]?.id ?? 0;
+  const today = useSyncExternalStore(subscribeToday, todayInBrowser, noToday);
+
+  const toBottom = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
 
   useLayoutEffect(() => {
+    if (pinned.current) toBottom();
+  }, [latestId, today, toBottom]);
+
+  useLayoutEffect(() => {
+    if (sent === 0) return;
+    pinned.current = true;
+    toBottom();
+  }, [sent, toBottom]);
+
+  // Whatever changes a height (a long message wrapping, the composer growing, the window) keeps the bottom in view.
+  useEffect(() => {
     const el = scroller.current;
-    if (!el || !atBottom.current) return;
-    if (el.scrollHeight > el.clientHeight) el.scrollTop = el.scrollHeight;
-    else bottom.current?.scrollIntoView({ block: "end" });
-  }, [latestId]);
+    const inner = content.current;
+    if (!el || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) toBottom();
+    });
+    observer.observe(el);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, [toBottom]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -60,6 +100,7 @@ export const MessageList = ({
   const loadEarlier = () => {
     const el = scroller.current;
     if (el) beforeLoad.current = { height: el.scrollHeight, top: el.scrollTop };
+    pinned.current = false;
     onLoadEarlier();
   };
 
@@ -68,49 +109,87 @@ export const MessageList = ({
       ref={scroller}
       onScroll={(event) => {
         const el = event.currentTarget;
-        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM;
       }}
-      className="relative px-4 py-4 md:min-h-0 md:flex-1 md:overflow-y-auto"
+      className="relative min-h-0 flex-1 overflow-x-hidden overflow-y-auto overscroll-contain"
     >
-      {hasEarlier ? (
-        <div className="mb-4 text-center">
-          <Button variant="secondary" size="sm" disabled={loadingEarlier} onClick={loadEarlier}>
-            {loadingEarlier ? "Loading…" : "Load earlier messages"}
-          </Button>
+      <div ref={content} className="px-4 py-4">
+        {hasEarlier ? (
+          <div className="mb-4 text-center">
+            <Button variant="secondary" size="sm" disabled={loadingEarlier} onClick={loadEarlier}>
+              {loadingEarlier ? "Loading…" : "Load earlier messages"}
+            </Button>
+          </div>
+        ) : null}
+        {failed ? (
+          <StatusMessage tone="error" className="mb-4">
+            New messages could not be loaded. Retrying…
+          </StatusMessage>
+        ) : null}
+        <div role="log" aria-label="Messages">
+          {messages.length === 0 ? (
+            <p className="py-10 text-center text-sm text-slate-500">No messages yet. Write the first one below.</p>
+          ) : (
+            <ol className="space-y-3">
+              {withDaySeparators(messages, today).map((item) =>
+                item.kind === "day" ? (
+                  <li key={`day-${item.key}`} className="flex items-center gap-3 pt-2 first:pt-0">
+                    <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+                    <h3 className="text-xs font-medium text-slate-500">
+                      <time dateTime={item.key}>{item.label}</time>
+                    </h3>
+                    <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+                  </li>
+                ) : (
+                  <MessageItem key={item.message.id} message={item.message} />
+                ),
+              )}
+            </ol>
+          )}
         </div>
-      ) : null}
-      {failed ? (
-        <StatusMessage tone="error" className="mb-4">
-          New messages could not be loaded. Retrying…
-        </StatusMessage>
-      ) : null}
-      <div role="log" aria-label="Messages">
-        {messages.length === 0 ? (
-          <p className="py-10 text-center text-sm text-slate-500">No messages yet. Write the first one below.</p>
-        ) : (
-          <ol className="space-y-3">
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} />
-            ))}
-          </ol>
-        )}
       </div>
-      <div ref={bottom} />
     </div>
   );
 };
 
-const MessageItem = ({ message }: { message: ConversationMessage }) => {
-  const time = (
-    <time dateTime={isoTime(message.created_at)} title={fullTime(message.created_at)} suppressHydrationWarning>
-      {messageTime(message.created_at)}
+/**
+ * The time a message was sent; the full date and time show on hover (its title) and, for the
+ * keyboard, when it has focus: above the line the time is on (positioned by it), from the side
+ * the message is on, so it never runs off the screen.
+ */
+const MessageTime = ({ unixSeconds, align }: { unixSeconds: number; align: "start" | "center" | "end" }) => {
+  const full = messageFullTime(unixSeconds);
+  return (
+    <time
+      dateTime={isoTime(unixSeconds)}
+      title={full}
+      tabIndex={0}
+      suppressHydrationWarning
+      className="group rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+    >
+      {messageTime(unixSeconds)}
+      <span
+        aria-hidden="true"
+        suppressHydrationWarning
+        className={cn(
+          "pointer-events-none absolute bottom-full z-10 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow group-focus-visible:block",
+          align === "start" && "left-0",
+          align === "end" && "right-0",
+          align === "center" && "left-1/2 -translate-x-1/2",
+        )}
+      >
+        {full}
+      </span>
     </time>
   );
+};
+
+const MessageItem = ({ message }: { message: ConversationMessage }) => {
   if (message.message_type === ACTIVITY) {
     return (
       <li className="text-center text-xs text-slate-500">
-        <span className="inline-block rounded-full bg-slate-100 px-3 py-1">
-          {message.content} · {time}
+        <span className="relative inline-block rounded-full bg-slate-100 px-3 py-1">
+          {message.content} · <MessageTime unixSeconds={message.created_at} align="center" />
         </span>
       </li>
     );
@@ -121,7 +200,7 @@ const MessageItem = ({ message }: { message: ConversationMessage }) => {
   const deleted = message.content_attributes?.deleted === true;
   return (
     <li className={cn("flex", incoming ? "justify-start" : "justify-end")}>
-      <div className={cn("max-w-[85%] sm:max-w-[75%]", incoming ? "items-start" : "items-end")}>
+      <div className={cn("max-w-[85%] min-w-0 sm:max-w-[75%]", incoming ? "items-start" : "items-end")}>
         <div
           className={cn(
             "rounded-2xl px-3.5 py-2 text-sm shadow-sm",
@@ -140,9 +219,9 @@ const MessageItem = ({ message }: { message: ConversationMessage }) => {
             ) : null,
           )}
         </div>
-        <p className={cn("mt-1 px-1 text-xs text-slate-500", !incoming && "text-right")}>
+        <p className={cn("relative mt-1 px-1 text-xs text-slate-500", !incoming && "text-right")}>
           {name ? `${name} · ` : ""}
-          {time}
+          <MessageTime unixSeconds={message.created_at} align={incoming ? "start" : "end"} />
           {message.status === "failed" ? <span className="text-red-600"> · Not delivered</span> : null}
         </p>
       </div>

@@ -70,7 +70,8 @@ test("an agent picks up an unassigned conversation, answers it with a canned res
   await screenshot(page, "inbox-list");
 
   await row.click();
-  await expect(page).toHaveURL(/\/conversations\/\d+$/);
+  // The list's view (the Unassigned tab) travels with the conversation's address.
+  await expect(page).toHaveURL(/\/conversations\/\d+\?tab=unassigned$/);
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   const log = page.getByRole("log", { name: "Messages" });
   await expect(log.getByText("Hello! Could we see the venue next week?")).toBeVisible();

@@ -1,4 +1,5 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import {
   attributeDisplayTypes,
   attributeModels,
@@ -16,7 +17,7 @@ import { buildFilter, type FilterCondition, type FilterFields } from "@/lib/filt
 import { notFound } from "@/lib/http/errors";
 import { callerUserId, statusValue } from "./conversations";
 import type { ConversationRow } from "./present";
-import type { AssigneeType, ConversationListQuery, ConversationSort } from "./schemas";
+import type { AssigneeType, ConversationListQuery, ConversationSort, InboxConversationQuery } from "./schemas";
 import { visibleConversations, visibleInboxIds } from "./visibility";
 
 /** Chatwoot's page size (env `CONVERSATION_RESULTS_PER_PAGE`, default 25). */
@@ -27,6 +28,10 @@ export const conversationsPerPage = () => {
 
 /** `updated_within` turns paging off; this bounds the answer all the same. */
 const unpagedLimit = 1000;
+
+/** The API's list query, or the inbox's (the same with one assignee). */
+type ListQuery = ConversationListQuery | InboxConversationQuery;
+const assigneeIdOf = (query: ListQuery) => ("assignee_id" in query ? query.assignee_id : undefined);
 
 export type ConversationCounts = { mine_count: number; assigned_count: number; unassigned_count: number; all_count: number };
 /**
@@ -49,6 +54,31 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 const contentMatches = (ctx: AccountCtx, q: string) =>
   sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.account_id = ${ctx.account.id} and m.content ilike ${`%${escapeLike(q)}%`})`;
+
+/** Exactly the expression contacts_search_idx (trigram GIN) covers, so ILIKE can use the index. */
+const contactSearchText = sql`(coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.email}, '') || ' ' || coalesce(${contacts.phoneNumber}, '') || ' ' || coalesce(${contacts.identifier}, ''))`;
+
+/** What was said, not what happened: activity messages ("Assigned to Sam") are not searched. */
+const saidMatches = (ctx: AccountCtx, q: string) =>
+  and(eq(messages.accountId, ctx.account.id), ne(messages.messageType, 2), ilike(messages.content, `%${escapeLike(q)}%`));
+
+/**
+ * The portal inbox's search: conversations with a message containing `q`, or whose contact's
+ * name, email, phone number or identifier contains it. Each side is served by its trigram index
+ * and the two are joined once (an OR of EXISTS would run a subquery per conversation).
+ */
+const inboxSearchMatches = (ctx: AccountCtx, q: string) =>
+  inArray(
+    conversations.id,
+    unionAll(
+      ctx.db.select({ id: messages.conversationId }).from(messages).where(saidMatches(ctx, q)),
+      ctx.db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(and(eq(contacts.accountId, ctx.account.id), sql`${contactSearchText} ilike ${`%${escapeLike(q)}%`}`)),
+    ),
+  );
 
 const isMine = (ctx: AccountCtx): SQL => {
   const userId = callerUserId(ctx);
@@ -104,9 +134,10 @@ const countConversations = async (ctx: AccountCtx, where: SQL | undefined): Prom
 const countedByCounters = (query: ConversationListQuery) =>
   !query.q && !query.labels?.length && query.source_id === undefined && !query.conversation_type && query.updated_within === undefined;
 
-const countFromCounters = async (ctx: AccountCtx, query: ConversationListQuery): Promise<ConversationCounts> => {
+const countFromCounters = async (ctx: AccountCtx, query: ListQuery): Promise<ConversationCounts> => {
   const c = conversationCounters;
   const userId = callerUserId(ctx);
+  const assigneeId = assigneeIdOf(query);
   const total = (condition: SQL) => sql<number>`coalesce(sum(${c.conversationsCount}) filter (where ${condition}), 0)`.mapWith(Number);
   const [row] = await ctx.db
     .select({
@@ -122,21 +153,27 @@ const countFromCounters = async (ctx: AccountCtx, query: ConversationListQuery):
         query.status === "all" ? undefined : eq(c.status, statusValue(query.status)),
         query.inbox_id === undefined ? undefined : eq(c.inboxId, query.inbox_id),
         query.team_id === undefined ? undefined : eq(c.teamId, query.team_id),
+        assigneeId === undefined ? undefined : eq(c.assigneeId, assigneeId),
         visibleInboxIds(ctx, c.inboxId),
       ),
     );
   return row ?? zeroCounts;
 };
 
-const listCounts = (ctx: AccountCtx, query: ConversationListQuery, where: SQL | undefined) =>
+const listCounts = (ctx: AccountCtx, query: ListQuery, where: SQL | undefined) =>
   countedByCounters(query) ? countFromCounters(ctx, query) : countConversations(ctx, where);
 
-/** Every list filter except the assignee type (the counts are taken across assignee types). */
-const listConditions = (ctx: AccountCtx, query: ConversationListQuery): SQL | undefined => {
+/**
+ * Every list filter except the assignee type (the counts are taken across assignee types). The
+ * API's list searches message content in every status, as Chatwoot's does; the portal's inbox
+ * searches contacts too, keeps its status filter, and may narrow to one assignee.
+ */
+const listConditions = (ctx: AccountCtx, query: ListQuery, mode: "api" | "inbox"): SQL | undefined => {
   const conditions: (SQL | undefined)[] = [eq(conversations.accountId, ctx.account.id), visibleConversations(ctx)];
-  // A search looks through every status, as Chatwoot's does.
-  if (!query.q && query.status !== "all") conditions.push(eq(conversations.status, statusValue(query.status)));
-  if (query.q) conditions.push(contentMatches(ctx, query.q));
+  if ((!query.q || mode === "inbox") && query.status !== "all") conditions.push(eq(conversations.status, statusValue(query.status)));
+  if (query.q) conditions.push(mode === "inbox" ? inboxSearchMatches(ctx, query.q) : contentMatches(ctx, query.q));
+  const assigneeId = assigneeIdOf(query);
+  if (assigneeId !== undefined) conditions.push(eq(conversations.assigneeId, assigneeId));
   if (query.inbox_id !== undefined) conditions.push(eq(conversations.inboxId, query.inbox_id));
   if (query.team_id !== undefined) conditions.push(eq(conversations.teamId, query.team_id));
   const labels = (query.labels ?? []).map((label) => label.toLowerCase()).filter(Boolean);
@@ -159,9 +196,8 @@ const listConditions = (ctx: AccountCtx, query: ConversationListQuery): SQL | un
   return and(...conditions);
 };
 
-/** GET conversations (and search): one page in the chosen order, with the four counts. */
-export const listConversations = async (ctx: AccountCtx, query: ConversationListQuery): Promise<ConversationPage> => {
-  const where = listConditions(ctx, query);
+/** One page in the chosen order, with the four counts. */
+const pageConversations = async (ctx: AccountCtx, query: ListQuery, where: SQL | undefined): Promise<ConversationPage> => {
   const perPage = conversationsPerPage();
   const paged = query.updated_within === undefined;
   const counts = later(listCounts(ctx, query, where));
@@ -175,8 +211,41 @@ export const listConversations = async (ctx: AccountCtx, query: ConversationList
   return { counts, rows, page: query.page };
 };
 
+/** GET conversations (and search): one page in the chosen order, with the four counts. */
+export const listConversations = (ctx: AccountCtx, query: ConversationListQuery): Promise<ConversationPage> =>
+  pageConversations(ctx, query, listConditions(ctx, query, "api"));
+
+/**
+ * The portal's inbox: the API's list filters and one assignee, all combined, with a search over
+ * messages and contacts (see listConditions).
+ */
+export const listInboxConversations = (ctx: AccountCtx, query: InboxConversationQuery): Promise<ConversationPage> =>
+  pageConversations(ctx, query, listConditions(ctx, query, "inbox"));
+
+export type MatchedMessage = { conversationId: number; id: number; content: string; private: boolean; createdAt: Date };
+
+/**
+ * For a page of search results: each conversation's latest message containing `q` (none for
+ * one found by its contact), in one query whatever the page size.
+ */
+export const searchMatches = async (ctx: AccountCtx, rows: ConversationRow[], q: string): Promise<MatchedMessage[]> => {
+  if (rows.length === 0) return [];
+  const found = await ctx.db
+    .selectDistinctOn([messages.conversationId], {
+      conversationId: messages.conversationId,
+      id: messages.id,
+      content: messages.content,
+      private: messages.private,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(and(saidMatches(ctx, q), inArray(messages.conversationId, rows.map((row) => row.id))))
+    .orderBy(messages.conversationId, desc(messages.id));
+  return found.map((row) => ({ ...row, content: row.content ?? "" }));
+};
+
 /** GET conversations/meta: the counts alone. */
-export const conversationCounts = (ctx: AccountCtx, query: ConversationListQuery) => listCounts(ctx, query, listConditions(ctx, query));
+export const conversationCounts = (ctx: AccountCtx, query: ConversationListQuery) => listCounts(ctx, query, listConditions(ctx, query, "api"));
 
 const additional = (key: string) => sql`(${conversations.additionalAttributes} ->> ${key})`;
 const enumValues = (names: readonly string[]) => Object.fromEntries(names.map((name, index) => [name, index]));

@@ -45,6 +45,10 @@ export const ZConversationListQuery = z.object({
 });
 export type ConversationListQuery = z.output<typeof ZConversationListQuery>;
 
+/** The portal inbox's list (listInboxConversations): the API's list query, plus one assignee. */
+export const ZInboxConversationQuery = ZConversationListQuery.extend({ assignee_id: optionalQuery(ZId) });
+export type InboxConversationQuery = z.output<typeof ZInboxConversationQuery>;
+
 export const ZConversationSearchQuery = z.object({ q: optionalQuery(z.string().trim().max(200)), page: ZPage });
 export const ZPageQuery = z.object({ page: ZPage });
 

@@ -1,10 +1,10 @@
 "use server";
 
 import { z } from "zod";
+import { ZInboxListFilters } from "@/lib/conversations/inbox-filters";
 import { ZId } from "@/lib/http/schemas";
 import { portalAction } from "@/lib/portal/action";
 import {
-  ZInboxListFilters,
   contactDetails,
   conversationDetails,
   conversationListPage,
@@ -16,6 +16,7 @@ import {
  * answers the API's JSON through the services, with the same rules as the API.
  */
 
+/** A page of the inbox's view: its tab, status, search and filters, as the URL holds them. */
 export const listConversationsAction = portalAction({
   name: "list conversations",
   read: true,

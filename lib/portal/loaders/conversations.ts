@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { listAgents, presentAgent } from "@/lib/agents/agents";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { listCannedResponses } from "@/lib/canned-responses/canned-responses";
@@ -6,10 +5,12 @@ import { presentCannedResponse } from "@/lib/canned-responses/present";
 import { contactLabels, showContact } from "@/lib/contacts/contacts";
 import { presentContact } from "@/lib/contacts/present";
 import { callerUserId, findConversation } from "@/lib/conversations/conversations";
-import { contactConversations, listConversations } from "@/lib/conversations/list-conversations";
+import { defaultInboxFilters, type InboxListFilters } from "@/lib/conversations/inbox-filters";
+import { contactConversations, listInboxConversations, searchMatches } from "@/lib/conversations/list-conversations";
 import { presentConversation, presentConversationPage, presentConversations } from "@/lib/conversations/present";
-import { ZConversationListQuery } from "@/lib/conversations/schemas";
-import { ZId } from "@/lib/http/schemas";
+import { ZInboxConversationQuery } from "@/lib/conversations/schemas";
+import { excerptAround } from "@/lib/conversations/search-text";
+import { ZId, unixTime } from "@/lib/http/schemas";
 import { parseInput } from "@/lib/http/validation";
 import { listInboxes } from "@/lib/inboxes/inboxes";
 import { listLabels } from "@/lib/labels/labels";
@@ -26,30 +27,40 @@ import { portalLoader } from "@/lib/portal/loader";
  * page context; the client polls them through the actions in actions/conversation-reads.ts.
  */
 
-export const inboxTabs = ["mine", "unassigned", "all"] as const;
-export type InboxTab = (typeof inboxTabs)[number];
-export const inboxStatuses = ["open", "pending", "snoozed", "resolved", "all"] as const;
-export type InboxStatus = (typeof inboxStatuses)[number];
-
-export const ZInboxListFilters = z.object({
-  tab: z.enum(inboxTabs),
-  status: z.enum(inboxStatuses),
-  page: z.int().min(1).max(100_000),
-});
-export type InboxListFilters = z.output<typeof ZInboxListFilters>;
-
 const assigneeType = { mine: "me", unassigned: "unassigned", all: "all" } as const;
 
-/** One page of a tab, newest activity first, with the counts of every tab under the status filter. */
+/**
+ * One page of the inbox's view, newest activity first, with the counts of every tab under the
+ * same filters. A search also answers, for each conversation found by what was said, an excerpt
+ * of the latest message that matched.
+ */
 export const conversationListPage = async (ctx: AccountCtx, filters: InboxListFilters) => {
-  const query = parseInput(ZConversationListQuery, {
+  const query = parseInput(ZInboxConversationQuery, {
     assignee_type: assigneeType[filters.tab],
     status: filters.status,
+    q: filters.q,
+    inbox_id: filters.inbox_id,
+    team_id: filters.team_id,
+    labels: filters.label,
+    assignee_id: filters.assignee,
     page: filters.page,
     sort_by: "last_activity_at_desc",
   });
-  const page = await listConversations(ctx, query);
-  return (await presentConversationPage(ctx.db, page, { userId: callerUserId(ctx) })).data;
+  const q = query.q ?? "";
+  const page = await listInboxConversations(ctx, query);
+  const [presented, found] = await Promise.all([
+    presentConversationPage(ctx.db, page, { userId: callerUserId(ctx) }),
+    q ? searchMatches(ctx, page.rows, q) : [],
+  ]);
+  const displayIds = new Map(page.rows.map((row) => [row.id, row.displayId]));
+  const matches = found.map((message) => ({
+    conversation_id: displayIds.get(message.conversationId)!,
+    message_id: message.id,
+    excerpt: excerptAround(message.content, q),
+    private: message.private,
+    created_at: unixTime(message.createdAt)!,
+  }));
+  return { ...presented.data, matches };
 };
 export type ConversationListPage = Awaited<ReturnType<typeof conversationListPage>>;
 
@@ -113,12 +124,14 @@ export const inboxLookups = async (ctx: AccountCtx) => {
 };
 export type InboxLookups = Awaited<ReturnType<typeof inboxLookups>>;
 
-/** The inbox's layout: the pickers' lookups and the first page of the tab it opens on. */
+/**
+ * The inbox's layout: the pickers' lookups and the first page of the default view. A layout is
+ * not given the URL's query, so a view with filters loads its first page from the browser.
+ */
 export const loadInbox = portalLoader({
   ids: [],
   load: async (ctx) => {
-    const initial = { tab: "mine", status: "open", page: 1 } as const;
-    const [lookups, page] = await Promise.all([inboxLookups(ctx), conversationListPage(ctx, initial)]);
-    return { lookups, initialList: { tab: initial.tab, status: initial.status, page } };
+    const [lookups, page] = await Promise.all([inboxLookups(ctx), conversationListPage(ctx, { ...defaultInboxFilters, page: 1 })]);
+    return { lookups, initialList: { filters: defaultInboxFilters, page } };
   },
 });
