@@ -3,8 +3,8 @@ import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, openAccountPage, screenshot, sig
 
 /*
  * The planner's calendar, against a space of this test's own on a day far past the demo data
- * (the demo venue books the next four weeks): drag to book, a clash refused with the server's
- * words, moves and resizes, and a hold placed from "Find a slot".
+ * (the demo venue books the next four weeks): drag to book, a clash refused while dragging and
+ * in the server's words, moves and resizes, and a hold placed from "Find a slot".
  */
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -83,7 +83,8 @@ const xAt = async (track: Locator, hour: number) => {
   return { x: box.x + (box.width * (hour - 6)) / 18, y: box.y + box.height / 2 };
 };
 
-const dragOn = async (page: Page, track: Locator, fromHour: number, toHour: number) => {
+/** Presses at one hour and moves to another without letting go, so a test can look at the drag. */
+const dragHeld = async (page: Page, track: Locator, fromHour: number, toHour: number) => {
   await track.scrollIntoViewIfNeeded();
   const from = await xAt(track, fromHour);
   const to = await xAt(track, toHour);
@@ -91,6 +92,10 @@ const dragOn = async (page: Page, track: Locator, fromHour: number, toHour: numb
   await page.mouse.down();
   await page.mouse.move((from.x + to.x) / 2, from.y, { steps: 4 });
   await page.mouse.move(to.x, to.y, { steps: 4 });
+};
+
+const dragOn = async (page: Page, track: Locator, fromHour: number, toHour: number) => {
+  await dragHeld(page, track, fromHour, toHour);
   await page.mouse.up();
 };
 
@@ -144,10 +149,20 @@ test("a planner books by dragging, sees clashes refused, moves and resizes, and 
   await expect(block(page, `Wedding ${suffix}`)).toHaveAttribute("aria-label", new RegExp(`${pavilion}, .* 10:00–12:00, Confirmed`));
   await expect(block(page, `Wedding ${suffix}`)).toHaveAttribute("data-status", "confirmed");
 
-  // A second booking over it, dragged right to left from empty time: refused, in the dialog, in local time.
-  await dragOn(page, track, 13, 11);
+  // A second booking dragged over it, right to left from empty time: refused while dragging, and
+  // letting go there proposes nothing.
+  await dragHeld(page, track, 13, 11);
+  await expect(page.getByRole("status").filter({ hasText: `Booked: Wedding ${suffix} 10:00–12:00` })).toBeVisible();
+  await expect(page.getByTestId("calendar-ghost")).toHaveAttribute("data-refused", "true");
+  await page.mouse.up();
+  await expect(page.getByRole("alert").filter({ hasText: "Booked:" })).toHaveText(`Booked: Wedding ${suffix} 10:00–12:00 — nothing was placed.`);
+  await expect(page.getByRole("dialog", { name: "New allocation" })).toHaveCount(0);
+
+  // Typed over it in the dialog instead: the server refuses, in the dialog, in local time.
+  await dragOn(page, track, 14, 13);
   dialog = page.getByRole("dialog", { name: "New allocation" });
-  await expect(dialog.getByLabel("Starts")).toHaveValue(`${date}T11:00`);
+  await expect(dialog.getByLabel("Starts")).toHaveValue(`${date}T13:00`);
+  await dialog.getByLabel("Starts").fill(`${date}T11:00`);
   await dialog.getByLabel("Title").fill(`Clash ${suffix}`);
   await dialog.getByRole("radio", { name: "Confirmed" }).check();
   await dialog.getByRole("button", { name: "Book" }).click();
@@ -164,7 +179,7 @@ test("a planner books by dragging, sees clashes refused, moves and resizes, and 
   await expect(dialog).toBeHidden();
   await expect(block(page, `Clash ${suffix}`)).toHaveCount(0);
 
-  // Lunch at 14:00–15:00, then dragged onto the wedding: it snaps back and the timeline says why.
+  // Lunch at 14:00–15:00, then dragged onto the wedding: refused on the way, it stays where it was.
   await dragOn(page, track, 14, 15);
   dialog = page.getByRole("dialog", { name: "New allocation" });
   await dialog.getByLabel("Title").fill(`Lunch ${suffix}`);
@@ -173,10 +188,10 @@ test("a planner books by dragging, sees clashes refused, moves and resizes, and 
   await expect(dialog).toBeHidden();
   const lunch = block(page, `Lunch ${suffix}`);
   await expect(lunch).toHaveAttribute("aria-label", /14:00–15:00/);
-  await dragOn(page, track, 14.5, 11.5);
-  await expect(page.getByRole("alert").filter({ hasText: "already booked" })).toHaveText(
-    new RegExp(`^${pavilion} is already booked \\w{3}, .*, 10:00–12:00 \\(.+\\) for Wedding ${suffix}$`),
-  );
+  await dragHeld(page, track, 14.5, 11.5);
+  await expect(page.getByRole("status").filter({ hasText: `Booked: Wedding ${suffix} 10:00–12:00` })).toBeVisible();
+  await page.mouse.up();
+  await expect(page.getByRole("alert").filter({ hasText: "Booked:" })).toHaveText(`Booked: Wedding ${suffix} 10:00–12:00 — the block stayed where it was.`);
   await expect(lunch).toHaveAttribute("aria-label", /14:00–15:00/);
 
   // Moved an hour later, then stretched by its right edge to 17:00.
@@ -198,8 +213,12 @@ test("a planner books by dragging, sees clashes refused, moves and resizes, and 
   await page.mouse.move(center.x + center.width / 2, center.y + center.height / 2);
   await page.mouse.down();
   await page.mouse.move(center.x + center.width / 2, studioBox.y + studioBox.height / 2, { steps: 6 });
+  // The block shows where it landed at once; the details form below starts from the server's
+  // answer, so wait for it (a slow answer would reset what the test types there).
+  const moved = page.waitForResponse((response) => response.request().method() === "POST" && (response.request().postData() ?? "").includes(api.studioId));
   await page.mouse.up();
   await expect(lunch).toHaveAttribute("aria-label", new RegExp(`${studio}, .* 15:00–17:00`));
+  await moved;
 
   // Clicking opens the details; the title is edited there.
   await lunch.click();

@@ -16,20 +16,22 @@ import { CalendarProvider, POLL_MS, calendarKeys, eventPath, useAllocationWrites
 import { AllocationPanel } from "./allocation-panel";
 import { CreateDialog } from "./create-dialog";
 import { FindSlotPanel } from "./find-slot-panel";
+import { MonthView } from "./month-view";
 import {
   blockedRange,
   dateTimeLabel,
   displayStatus,
   isLive,
   longDateLabel,
+  monthLabel,
   rangeLabel,
   relatedSpaces,
   spaceRows,
   weekLabel,
   zoneLabel,
 } from "./model";
-import { buildScale, firstDateOf, stepDate, type Hours, type View } from "./time-scale";
-import { Timeline, type BlockItem, type Placement } from "./timeline";
+import { buildScale, firstDateOf, monthStart, stepDate, views, type Hours, type View } from "./time-scale";
+import { Timeline, type BlockItem, type DropKind, type Placement } from "./timeline";
 
 export type CalendarProps = {
   accountId: number;
@@ -73,6 +75,7 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [draft, setDraft] = useState<(Placement & { key: number }) | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [dragRefusal, setDragRefusal] = useState<string | null>(null);
   const [overrides, setOverrides] = useState<Map<string, Placement>>(new Map());
   const now = useSyncExternalStore(subscribeClock, clockSnapshot, serverClock);
   const [initial] = useState(() => ({ data: initialData, zone: initialZone, view: initialView, date: initialDate, hours: initialHours }));
@@ -178,6 +181,11 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
     [spaceNames, zone],
   );
 
+  /** A drag released on booked time sends nothing; the note says whose booking is in the way. */
+  const refusedDrop = useCallback((kind: DropKind, text: string) => {
+    setNotice({ tone: "error", text: `${text} — ${kind === "create" ? "nothing was placed" : "the block stayed where it was"}.`, warnings: [] });
+  }, []);
+
   /** A dropped block stays where it landed while the server decides, and snaps back on a refusal. */
   const move = async (item: BlockItem, placement: Placement) => {
     const id = item.allocation.id;
@@ -228,9 +236,10 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
           onShowCancelled={setShowCancelled}
           onFind={() => setFindOpen((open) => !open)}
           onNew={() => {
-            // The next grid step from now when now is on screen, else 09:00 on the first day shown.
-            const onScreen = now !== null && now >= scale.start && now <= scale.end - 3_600_000;
-            const start = onScreen ? scale.snap(now + scale.snapMs / 2) : (instantAt(first, 9 * 60, zone)?.getTime() ?? scale.start);
+            // The next grid step from now when now is on screen, else 09:00 on the first day shown
+            // (on the chosen day in the month view).
+            const onScreen = view !== "month" && now !== null && now >= scale.start && now <= scale.end - 3_600_000;
+            const start = onScreen ? scale.snap(now + scale.snapMs / 2) : (instantAt(view === "month" ? date : first, 9 * 60, zone)?.getTime() ?? scale.start);
             setDraft({ key: Date.now(), spaceId: rows.find((row) => row.space.active)?.space.id ?? rows[0]!.space.id, start, end: start + 3_600_000 });
           }}
           today={today}
@@ -245,7 +254,7 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
         {findOpen ? (
           <FindSlotPanel
             rows={rows}
-            firstDate={first}
+            firstDate={view === "month" ? monthStart(date) : first}
             onClose={() => setFindOpen(false)}
             onPlaced={(allocation, warnings) => {
               announce(allocation, warnings, "Hold placed on");
@@ -257,7 +266,12 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
 
         {/* Always there, one line high: a note replacing the hint never shifts the grid under the pointer. */}
         <div aria-live="polite" className="min-h-10">
-          {notice ? (
+          {dragRefusal ? (
+            <p role="status" className="py-2 text-sm font-medium text-red-700">
+              <span aria-hidden="true">⊘ </span>
+              {dragRefusal}. Not free: release elsewhere, or press Escape.
+            </p>
+          ) : notice ? (
             <NoticeBox notice={notice} onDismiss={() => setNotice(null)} />
           ) : query.isError ? (
             <p role="alert" className="py-2 text-sm text-red-700">
@@ -265,29 +279,46 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
             </p>
           ) : (
             <p className="py-2 text-sm text-slate-500">
-              {canWrite
-                ? "Drag on empty time to plan. Drag a block to move it, its edges to change its times; click it for details."
-                : "Click a block for its details."}
+              {view === "month"
+                ? "Click a day to open it hour by hour."
+                : canWrite
+                  ? "Drag on empty time to plan. Drag a block to move it, its edges to change its times; click it for details."
+                  : "Click a block for its details."}
             </p>
           )}
         </div>
 
-        <Timeline
-          scale={scale}
-          rows={rows}
-          items={items}
-          related={related}
-          now={now}
-          today={today}
-          selectedId={selectedId}
-          onCreate={(placement) => {
-            setNotice(null);
-            setDraft({ ...placement, key: Date.now() });
-          }}
-          onOpen={setSelectedId}
-          onChange={move}
-        />
-        <Legend />
+        {view === "month" ? (
+          <MonthView
+            scale={scale}
+            date={date}
+            items={items}
+            today={today}
+            onOpenDay={(day) => {
+              setDate(day);
+              setView("day");
+            }}
+          />
+        ) : (
+          <Timeline
+            scale={scale}
+            rows={rows}
+            items={items}
+            related={related}
+            now={now}
+            today={today}
+            selectedId={selectedId}
+            onCreate={(placement) => {
+              setNotice(null);
+              setDraft({ ...placement, key: Date.now() });
+            }}
+            onOpen={setSelectedId}
+            onChange={move}
+            onDragRefusal={setDragRefusal}
+            onRefusedDrop={refusedDrop}
+          />
+        )}
+        <Legend view={view} />
 
         {draft ? (
           <CreateDialog
@@ -341,6 +372,8 @@ const NoticeBox = ({ notice, onDismiss }: { notice: Notice; onDismiss: () => voi
   </div>
 );
 
+const viewLabels: Record<View, string> = { day: "Day", week: "Week", month: "Month" };
+
 const Toolbar = ({
   view,
   first,
@@ -379,7 +412,8 @@ const Toolbar = ({
   onNew: () => void;
 }) => {
   const { canWrite } = useCalendar();
-  const label = view === "week" ? weekLabel(first) : longDateLabel(date);
+  const label = view === "week" ? weekLabel(first) : view === "month" ? monthLabel(date) : longDateLabel(date);
+  const unit = view === "week" ? "week" : view === "month" ? "month" : "day";
   const control = "h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 shadow-sm focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600";
   return (
     <div className="space-y-3">
@@ -388,10 +422,10 @@ const Toolbar = ({
           Today
         </Button>
         <div className="flex">
-          <Button variant="secondary" size="sm" className="rounded-r-none" onClick={() => onDate(stepDate(view, date, -1))} aria-label={view === "week" ? "Previous week" : "Previous day"}>
+          <Button variant="secondary" size="sm" className="rounded-r-none" onClick={() => onDate(stepDate(view, date, -1))} aria-label={`Previous ${unit}`}>
             <span aria-hidden="true">‹</span>
           </Button>
-          <Button variant="secondary" size="sm" className="-ml-px rounded-l-none" onClick={() => onDate(stepDate(view, date, 1))} aria-label={view === "week" ? "Next week" : "Next day"}>
+          <Button variant="secondary" size="sm" className="-ml-px rounded-l-none" onClick={() => onDate(stepDate(view, date, 1))} aria-label={`Next ${unit}`}>
             <span aria-hidden="true">›</span>
           </Button>
         </div>
@@ -401,7 +435,7 @@ const Toolbar = ({
         </h2>
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <div role="group" aria-label="View" className="inline-flex rounded-md shadow-sm">
-            {(["day", "week"] as const).map((option, index) => (
+            {views.map((option, index) => (
               <button
                 key={option}
                 type="button"
@@ -409,11 +443,11 @@ const Toolbar = ({
                 onClick={() => onView(option)}
                 className={cn(
                   "h-8 px-3 text-sm font-medium ring-1 ring-slate-300 ring-inset focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-indigo-600",
-                  index === 0 ? "rounded-l-md" : "-ml-px rounded-r-md",
+                  index === 0 ? "rounded-l-md" : index === views.length - 1 ? "-ml-px rounded-r-md" : "-ml-px",
                   view === option ? "bg-indigo-50 text-indigo-700 ring-indigo-300" : "bg-white text-slate-700 hover:bg-slate-50",
                 )}
               >
-                {option === "day" ? "Day" : "Week"}
+                {viewLabels[option]}
               </button>
             ))}
           </div>
@@ -441,13 +475,15 @@ const Toolbar = ({
             className={control}
           />
         </label>
-        <label className="flex items-center gap-2">
-          Hours
-          <select value={hours} onChange={(event) => onHours(event.target.value as Hours)} className={control}>
-            <option value="working">06:00–24:00</option>
-            <option value="full">Whole day</option>
-          </select>
-        </label>
+        {view === "month" ? null : (
+          <label className="flex items-center gap-2">
+            Hours
+            <select value={hours} onChange={(event) => onHours(event.target.value as Hours)} className={control}>
+              <option value="working">06:00–24:00</option>
+              <option value="full">Whole day</option>
+            </select>
+          </label>
+        )}
         {zones.length > 1 ? (
           <label className="flex items-center gap-2">
             Time zone
@@ -473,7 +509,8 @@ const Toolbar = ({
   );
 };
 
-const Legend = () => {
+/** What the colours and patterns mean; the month grid draws bookings and holds only. */
+const Legend = ({ view }: { view: View }) => {
   const swatch = "inline-block h-3 w-5 rounded-sm border align-middle";
   return (
     <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-600">
@@ -487,16 +524,20 @@ const Legend = () => {
         />{" "}
         Hold (#rank, lapses at)
       </li>
-      <li>
-        <span className={cn(swatch, "border-slate-300")} style={{ backgroundImage: "repeating-linear-gradient(135deg, rgb(100 116 139 / 0.35) 0 3px, transparent 3px 7px)" }} />{" "}
-        Buffer, or blocked through a containing or contained space
-      </li>
-      <li>
-        <span className={cn(swatch, "border-slate-200 bg-slate-100")} /> Closed
-      </li>
-      <li>
-        <span className="inline-block h-3 w-0.5 bg-red-500 align-middle" /> Now
-      </li>
+      {view === "month" ? null : (
+        <>
+          <li>
+            <span className={cn(swatch, "border-slate-300")} style={{ backgroundImage: "repeating-linear-gradient(135deg, rgb(100 116 139 / 0.35) 0 3px, transparent 3px 7px)" }} />{" "}
+            Buffer, or blocked through a containing or contained space
+          </li>
+          <li>
+            <span className={cn(swatch, "border-slate-200 bg-slate-100")} /> Closed
+          </li>
+          <li>
+            <span className="inline-block h-3 w-0.5 bg-red-500 align-middle" /> Now
+          </li>
+        </>
+      )}
     </ul>
   );
 };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PlanningCalendar } from "@/components/planning/calendar/planning-calendar";
 import { spaceRows } from "@/components/planning/calendar/model";
-import { buildScale, type Hours, type View } from "@/components/planning/calendar/time-scale";
+import { buildScale, isView, type Hours, type View } from "@/components/planning/calendar/time-scale";
 import { PageHeader } from "@/components/ui/page-header";
 import { isLocalDate, localDateOf } from "@/lib/planning/time";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
@@ -12,7 +12,8 @@ export const metadata: Metadata = { title: "Planning · Venuedesk" };
 
 /**
  * The Planning landing page is the calendar: every space as a row, its bookings and holds on a
- * day or week timeline. `?date=YYYY-MM-DD&view=day|week` opens a given place in time.
+ * day or week timeline, or a month at a glance. `?date=YYYY-MM-DD&view=day|week|month` opens a
+ * given place in time.
  */
 export default async function PlanningPage({ params, searchParams }: { params: Promise<{ account_id: string }>; searchParams: SearchParams }) {
   const ctx = await pageContext((await params).account_id);
@@ -24,7 +25,7 @@ export default async function PlanningPage({ params, searchParams }: { params: P
   const zone = spaceRows(spaces.filter((space) => space.active))[0]?.space.timezone ?? accountZone(ctx);
 
   const requestedView = firstParam(query.view);
-  const view: View = requestedView === "week" ? "week" : "day";
+  const view: View = isView(requestedView) ? requestedView : "day";
   const requestedDate = firstParam(query.date);
   const date = requestedDate && isLocalDate(requestedDate) ? requestedDate : localDateOf(new Date(), zone);
   const hours: Hours = firstParam(query.hours) === "full" ? "full" : "working";
