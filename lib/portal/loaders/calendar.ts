@@ -1,5 +1,4 @@
 import type { AccountCtx } from "@/lib/auth/caller";
-import { isTimeZone } from "@/lib/http/schemas";
 import { listAllocations } from "@/lib/planning/allocations/allocations";
 import { presentAllocation } from "@/lib/planning/allocations/present";
 import type { AllocationWindow } from "@/lib/planning/allocations/schemas";
@@ -49,8 +48,3 @@ export const calendarWindow = async (ctx: AccountCtx, window: AllocationWindow, 
   return { spaces: listed, allocations: rows.map(presentAllocation), events };
 };
 
-/** The account's zone for a calendar without active spaces (UTC when it names none). */
-export const accountZone = (ctx: AccountCtx) => {
-  const zone = ctx.account.customAttributes.timezone;
-  return typeof zone === "string" && isTimeZone(zone) ? zone : "UTC";
-};

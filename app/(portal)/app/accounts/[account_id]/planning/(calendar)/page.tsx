@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { PlanningCalendar } from "@/components/planning/calendar/planning-calendar";
-import { spaceRows } from "@/components/planning/calendar/model";
 import { buildScale, isView, type Hours, type View } from "@/components/planning/calendar/time-scale";
 import { PageHeader } from "@/components/ui/page-header";
 import { isLocalDate, localDateOf } from "@/lib/planning/time";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
-import { accountZone, calendarSpaces, calendarWindow } from "@/lib/portal/loaders/calendar";
+import { calendarSpaces, calendarWindow } from "@/lib/portal/loaders/calendar";
+import { venueZoneOf } from "@/lib/planning/venue-zone";
 import { canPlan } from "@/lib/portal/loaders/spaces";
 
 export const metadata: Metadata = { title: "Planning · Venuedesk" };
@@ -20,9 +20,9 @@ export default async function PlanningPage({ params, searchParams }: { params: P
   const query = await searchParams;
   const canWrite = canPlan(ctx);
 
-  // The grid follows the first space's zone (the spaces' zone when they share one).
+  // The grid follows the venue's zone: its first active space's (the spaces' zone when they share one).
   const spaces = await calendarSpaces(ctx);
-  const zone = spaceRows(spaces.filter((space) => space.active))[0]?.space.timezone ?? accountZone(ctx);
+  const zone = venueZoneOf(spaces, ctx.account);
 
   const requestedView = firstParam(query.view);
   const view: View = isView(requestedView) ? requestedView : "day";
