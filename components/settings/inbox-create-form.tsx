@@ -71,13 +71,13 @@ export const InboxCreateForm = ({ action, cancelHref }: { action: FormAction; ca
             placeholder="https://"
             defaultValue={valueOf(state, "channel.webhook_url")}
             error={state.errors["channel.webhook_url"]}
-            hint="Optional. The address this inbox's events (such as agents' replies) are to be delivered to."
+            hint="Optional. Where your own systems want to hear about this inbox's events, such as agents' replies."
           />
           <Checkbox
             label="Require verified identities (HMAC)"
             name="channel.hmac_mandatory"
             defaultChecked={state.values ? state.values["channel.hmac_mandatory"] === "on" : false}
-            hint="Client API callers must send identifier_hash, signed with the inbox's HMAC token, for every contact."
+            hint="Only take messages from guests your server has vouched for with the inbox's HMAC token (shown on the next page). Leave it off until your integration signs every guest."
           />
         </div>
       ) : (
@@ -91,14 +91,16 @@ export const InboxCreateForm = ({ action, cancelHref }: { action: FormAction; ca
             placeholder="https://"
             defaultValue={valueOf(state, "channel.website_url")}
             error={state.errors["channel.website_url"]}
+            hint="The website you'll add the chat to. The next page gives you the code to paste into it."
           />
           <Input
             label="Widget colour"
             name="channel.widget_color"
             type="color"
-            className="sm:w-32"
+            className="sm:w-56"
             defaultValue={valueOf(state, "channel.widget_color", "#1f93ff")}
             error={state.errors["channel.widget_color"]}
+            hint="The chat button and header."
           />
         </div>
       )}

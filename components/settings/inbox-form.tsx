@@ -46,7 +46,7 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
           options={timeZones}
           defaultValue={valueOf(state, "timezone", inbox.timezone)}
           error={state.errors.timezone}
-          hint="Working hours are read in this time zone."
+          hint="Your working hours are in this time zone."
         />
         {api ? (
           <Input
@@ -58,7 +58,7 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
             className="sm:col-span-2"
             defaultValue={valueOf(state, "channel.webhook_url", inbox.webhook_url)}
             error={state.errors["channel.webhook_url"]}
-            hint="The address this inbox's events are to be delivered to. Leave empty for none."
+            hint="Where your own systems want to hear about this inbox's events, such as agents' replies. Leave it empty if you don't need that."
           />
         ) : (
           <>
@@ -70,38 +70,49 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
               required
               defaultValue={valueOf(state, "channel.website_url", inbox.website_url)}
               error={state.errors["channel.website_url"]}
+              hint="The address of the website the chat is on."
             />
             <Input
               label="Widget colour"
               name="channel.widget_color"
               type="color"
-              className="sm:w-32"
+              className="sm:w-56"
               defaultValue={valueOf(state, "channel.widget_color", inbox.widget_color ?? "#1f93ff")}
               error={state.errors["channel.widget_color"]}
+              hint="The chat button and header."
             />
           </>
         )}
       </div>
       <Checkbox
         key={`greeting-${boxes.greeting}`}
-        label="Send a greeting"
+        label={api ? "Send a greeting to guests who start a conversation" : "Show a greeting when a visitor opens the chat"}
         name="greeting_enabled"
         defaultChecked={boxes.greeting}
-        hint="Stored with the inbox and shown to Client API callers (greeting_enabled)."
+        hint={
+          api
+            ? "Your website or app can check this through the Client API before greeting guests with the message below."
+            : "Visitors see the message below at the top of the chat, before they write anything."
+        }
       />
       <Textarea
         label="Greeting message"
         name="greeting_message"
         rows={3}
+        placeholder={api ? undefined : "Hi! Ask us about dates, menus or a viewing."}
         defaultValue={valueOf(state, "greeting_message", inbox.greeting_message)}
         error={state.errors.greeting_message}
       />
       <Checkbox
         key={`hours-${boxes.hours}`}
-        label="Working hours"
+        label={api ? "Keep working hours" : "Tell visitors when you're away"}
         name="working_hours_enabled"
         defaultChecked={boxes.hours}
-        hint="Stored with the inbox and shown to Client API callers (working_hours_enabled)."
+        hint={
+          api
+            ? "Your website or app can read the hours from the Client API and tell guests when you're away. New inboxes have weekdays 09:00–17:00; change the hours through the API."
+            : "Outside working hours the chat says you're away and will reply later; visitors can still write. New inboxes have weekdays 09:00–17:00; change the hours through the API."
+        }
       />
       {api ? (
         <Checkbox
@@ -109,7 +120,7 @@ export const InboxForm = ({ action, inbox, timeZones }: { action: FormAction; in
           label="Require verified identities (HMAC)"
           name="channel.hmac_mandatory"
           defaultChecked={boxes.hmac}
-          hint="Client API callers must send identifier_hash for every contact."
+          hint="Only take messages from guests your server has vouched for with the HMAC token. Turn it on once your integration signs every guest."
         />
       ) : null}
       <FormActions submitLabel="Save changes" />

@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// This module also runs in the browser, where the portal's CSP forbids eval: zod would probe for
+// it (a reported policy violation) before falling back, so there it is told not to try.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 /**
  * The portal inbox's view as its URL holds it: the assignee tab, the status, a search, and
  * filters by inbox, label, team and assignee, all combined. The URL is the only place the view

@@ -38,12 +38,19 @@ export const responseKind = (path: string): ResponseKind => {
 const policy = (directives: (string | false)[]) => directives.filter(Boolean).join("; ");
 
 /**
+ * The website chat (app/widget): venues put it on their own sites in an iframe, so it is the one
+ * page any site may frame. It takes nothing from the page around it and acts only for the
+ * visitor's own chat, so framing it lets no one act for anybody else.
+ */
+export const framable = (path: string) => path === "/widget";
+
+/**
  * Pages: scripts only with this request's nonce (and what they load: 'strict-dynamic'); styles
  * may be inline because React renders `style` attributes (the calendar's positions, label
  * colours), which no nonce can cover; images from us or data:/blob: URLs (quote logos are
  * data: URLs); requests only to us.
  */
-const pagePolicy = ({ nonce, dev, https }: { nonce: string; dev: boolean; https: boolean }) =>
+const pagePolicy = ({ nonce, dev, https, embeddable }: { nonce: string; dev: boolean; https: boolean; embeddable: boolean }) =>
   policy([
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -54,7 +61,7 @@ const pagePolicy = ({ nonce, dev, https }: { nonce: string; dev: boolean; https:
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${embeddable ? "*" : "'none'"}`,
     https && "upgrade-insecure-requests",
   ]);
 
@@ -88,6 +95,7 @@ export const securityHeaders = ({ path, nonce, dev, appUrl }: SecurityOptions): 
   if (https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   if (kind === "asset") return headers;
   if (kind === "download") return { ...headers, "Content-Security-Policy": downloadPolicy };
-  const csp = kind === "page" ? pagePolicy({ nonce, dev, https }) : kind === "document" ? documentPolicy : apiPolicy;
-  return { ...headers, "Content-Security-Policy": csp, "X-Frame-Options": "DENY" };
+  const embeddable = kind === "page" && framable(path);
+  const csp = kind === "page" ? pagePolicy({ nonce, dev, https, embeddable }) : kind === "document" ? documentPolicy : apiPolicy;
+  return { ...headers, "Content-Security-Policy": csp, ...(embeddable ? {} : { "X-Frame-Options": "DENY" }) };
 };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { InboxForm } from "@/components/settings/inbox-form";
 import { MembersForm } from "@/components/settings/members-form";
@@ -8,12 +9,14 @@ import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyField } from "@/components/ui/copy-field";
 import { PageHeader } from "@/components/ui/page-header";
+import { EmbedSnippet } from "@/components/widget/embed-snippet";
 import { listAgents } from "@/lib/agents/agents";
 import { listInboxMembers } from "@/lib/inboxes/members";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteInboxAction, replaceInboxMembersAction, updateInboxAction } from "@/lib/portal/actions/inboxes";
 import { channelLabels, loadInbox } from "@/lib/portal/loaders/inboxes";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
+import { widgetPageUrl, widgetSnippet } from "@/lib/widget/snippet";
 
 export const metadata: Metadata = { title: "Inbox · Venuedesk" };
 
@@ -22,6 +25,19 @@ const zones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zon
 /** Every IANA zone, plus the stored one should the runtime not list it. */
 const timeZoneOptions = (current: string) =>
   (zones.includes(current) ? zones : [current, ...zones]).map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
+
+/**
+ * Where venues' websites load the chat from: the configured public URL, else the host this page
+ * was requested on (as the calendar feeds' addresses).
+ */
+const publicBaseUrl = async () => {
+  const request = await headers();
+  const host = request.get("x-forwarded-host") ?? request.get("host") ?? "localhost";
+  const protocol = request.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
+  return (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? `${protocol}://${host}`).replace(/\/+$/, "");
+};
+
+const connectClass = "rounded-lg border border-indigo-200 bg-indigo-50/40 p-6 shadow-sm";
 
 const DetailList = ({ rows }: { rows: [string, ReactNode][] }) => (
   <dl className="divide-y divide-slate-100">
@@ -49,6 +65,8 @@ export default async function InboxPage({
   const channel = channelLabels[inbox.channel_type];
   const api = inbox.channel_type === "Channel::Api";
   const list = settingsPath(ctx.account.id, "inboxes");
+  const baseUrl = await publicBaseUrl();
+  const websiteToken = inbox.website_token ?? inbox.inbox_identifier;
   const none = <span className="text-slate-400">Not set</span>;
   const yesNo = (value: boolean) => (value ? "On" : "Off");
 
@@ -67,32 +85,54 @@ export default async function InboxPage({
       <Notice notice={readNotice((await searchParams).notice)} noun="Inbox" />
 
       <div className="space-y-6">
-        <section
-          aria-labelledby="client-api-heading"
-          className="rounded-lg border border-indigo-200 bg-indigo-50/40 p-6 shadow-sm"
-        >
-          <h2 id="client-api-heading" className="text-base font-semibold text-slate-900">
-            Connect to this inbox
-          </h2>
-          <p className="mt-1 mb-5 text-sm text-slate-600">
-            Client API callers name the inbox by its identifier:{" "}
-            <code className="rounded bg-white px-1 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">
-              /public/api/v1/inboxes/{"{inbox_identifier}"}/contacts
-            </code>
-            {inbox.website_token ? " — it is also the website widget's token." : "."}
-          </p>
-          <div className="space-y-5">
-            <CopyField id="inbox-identifier" label="Inbox identifier" value={inbox.inbox_identifier} />
-            {inbox.hmac_token ? (
-              <CopyField
-                id="inbox-hmac-token"
-                label="HMAC token"
-                value={inbox.hmac_token}
-                hint="Keep it on your server. Sign a contact's identifier with it (HMAC-SHA256, hex) and send the result as identifier_hash."
+        {api ? (
+          <section aria-labelledby="client-api-heading" className={connectClass}>
+            <h2 id="client-api-heading" className="text-base font-semibold text-slate-900">
+              Connect to this inbox
+            </h2>
+            <p className="mt-1 mb-5 text-sm text-slate-600">
+              Your website, app or booking form sends guests&apos; messages to this inbox through the Client API, naming the inbox by its
+              identifier:{" "}
+              <code className="rounded bg-white px-1 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">
+                /public/api/v1/inboxes/{"{inbox_identifier}"}/contacts
+              </code>
+            </p>
+            <div className="space-y-5">
+              <CopyField id="inbox-identifier" label="Inbox identifier" value={inbox.inbox_identifier} />
+              {inbox.hmac_token ? (
+                <CopyField
+                  id="inbox-hmac-token"
+                  label="HMAC token"
+                  value={inbox.hmac_token}
+                  hint="A secret: keep it on your server, never in a web page. Your server signs each guest's ID from your own system with it (HMAC-SHA256), and the inbox trusts a guest only with a matching signature, so nobody can write as someone else."
+                />
+              ) : null}
+            </div>
+          </section>
+        ) : (
+          <section aria-labelledby="website-chat-heading" className={connectClass}>
+            <h2 id="website-chat-heading" className="text-base font-semibold text-slate-900">
+              Add the chat to your website
+            </h2>
+            <div className="mt-4 space-y-3">
+              <EmbedSnippet
+                id="website-chat-snippet"
+                label="Code for your website"
+                value={widgetSnippet({ baseUrl, websiteToken })}
+                hint="Paste it just before </body> on every page where visitors should see the chat button; their messages arrive in this inbox."
               />
-            ) : null}
-          </div>
-        </section>
+              <a
+                href={widgetPageUrl(baseUrl, websiteToken)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                Try the chat on its own page
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </div>
+          </section>
+        )}
 
         {admin ? (
           <>
