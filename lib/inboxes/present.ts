@@ -1,3 +1,5 @@
+import { publicBaseUrl } from "@/lib/http/request";
+import { widgetSnippet } from "@/lib/widget/snippet";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { isAdministrator } from "@/lib/auth/permissions";
 import type { Inbox } from "./summary";
@@ -52,8 +54,8 @@ export const presentInbox = (ctx: AccountCtx, inbox: Inbox) => {
     hmac_mandatory: inbox.hmacMandatory,
     welcome_title: widget ? stringOf(config, "welcome_title") : null,
     welcome_tagline: widget ? stringOf(config, "welcome_tagline") : null,
-    // We serve no widget SDK, so there is no loader script to hand out.
-    web_widget_script: null as string | null,
+    // The snippet a venue pastes (as on the inbox's settings page), when the public URL is configured.
+    web_widget_script: widget && publicBaseUrl() ? widgetSnippet({ baseUrl: publicBaseUrl(), websiteToken: inbox.identifier }) : null,
     website_token: widget ? inbox.identifier : null,
     selected_feature_flags: widget ? (Array.isArray(flags) ? (flags as string[]) : defaultFeatureFlags) : null,
     reply_time: widget ? (replyTimes.find((time) => time === replyTime) ?? "in_a_few_minutes") : null,

@@ -85,6 +85,18 @@ describe("inboxes", () => {
       webhook_url: null,
     });
     expect(res.body.website_token).toBe(res.body.inbox_identifier);
+    // With the public URL configured, the inbox hands out the snippet the settings page shows.
+    const previous = process.env.APP_URL;
+    process.env.APP_URL = "http://127.0.0.1:3999/";
+    try {
+      const shown = await api.get(`${base()}/${res.body.id}`, { token: team.admin.token });
+      expect(shown.body.web_widget_script).toContain('var BASE_URL = "http://127.0.0.1:3999";');
+      expect(shown.body.web_widget_script).toContain(`websiteToken: ${JSON.stringify(res.body.website_token)}`);
+    } finally {
+      if (previous === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = previous;
+    }
+    expect((await api.get(`${base()}/${res.body.id}`, { token: team.admin.token })).body.web_widget_script).toBeNull();
   });
 
   it("names the invalid fields of a create with 422", async () => {
