@@ -68,7 +68,8 @@ export const EventForm = ({
           {state.errors.conversation_id ? <span className="mt-1 block text-red-700">{state.errors.conversation_id}</span> : null}
         </p>
       ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
+      {/* On a phone the inputs and buttons are finger-sized (40 px); the shared sizes suit a pointer. */}
+      <div className="grid gap-5 sm:grid-cols-2 max-sm:[&_input]:h-10 max-sm:[&_select]:h-10">
         <Input
           label="Name"
           name="name"
@@ -151,7 +152,9 @@ export const EventForm = ({
           className="sm:col-span-2"
         />
       </div>
-      <FormActions submitLabel={submitLabel} cancelHref={cancelHref} />
+      <div className="max-sm:[&_a]:h-10 max-sm:[&_button]:h-10">
+        <FormActions submitLabel={submitLabel} cancelHref={cancelHref} />
+      </div>
     </form>
   );
 };

@@ -148,7 +148,7 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
               setQuery("");
             }}
             aria-label={`Clear ${label.toLowerCase()}`}
-            className="absolute inset-y-1 right-1 rounded px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            className="absolute inset-y-1 right-1 rounded px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800 max-sm:inset-y-0 max-sm:right-0 max-sm:px-3"
           >
             Clear
           </button>
@@ -174,7 +174,7 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => pick(index)}
                 onMouseEnter={() => setActive(index)}
-                className={cn("cursor-pointer px-3 py-1.5", index === active ? "bg-indigo-50 text-indigo-900" : "text-slate-800")}
+                className={cn("cursor-pointer px-3 py-1.5 max-sm:py-2.5", index === active ? "bg-indigo-50 text-indigo-900" : "text-slate-800")}
               >
                 <span className="block truncate font-medium">{option.label}</span>
                 {option.detail ? <span className="block truncate text-xs text-slate-500">{option.detail}</span> : null}
@@ -189,7 +189,7 @@ export const RecordPicker = ({ name, label, initial, search, create, placeholder
                 onClick={() => pick(options.length)}
                 onMouseEnter={() => setActive(options.length)}
                 className={cn(
-                  "cursor-pointer border-t border-slate-100 px-3 py-1.5",
+                  "cursor-pointer border-t border-slate-100 px-3 py-1.5 max-sm:py-2.5",
                   active === options.length ? "bg-indigo-50 text-indigo-900" : "text-indigo-700",
                 )}
               >

@@ -40,7 +40,7 @@ export const EditorDialog = ({
       className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-lg" : "max-w-md"} rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/30`}
     >
       {open ? (
-        <div className="p-6">
+        <div className="p-4 sm:p-6">
           <h2 id={`${id}-title`} className="text-base font-semibold">
             {title}
           </h2>

@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -12,6 +13,7 @@ import { formatPercent } from "@/lib/format/money";
 import { formatAttendees, formatRate } from "@/lib/format/quantities";
 import { categories, categoryLabel } from "./format";
 import { addExtra, errorAt, type Built, type ExtraKind, type ExtraLineInput } from "./patches";
+import { touchFields, touchTarget } from "./touch";
 
 const categoryOptions = categories.map((category) => ({ value: category, label: categoryLabel(category) }));
 
@@ -51,7 +53,7 @@ export const ExtraLineForm = ({
   const error = (name: string) => failure?.errors[name];
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+      <div className={cn("grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]", touchFields)}>
         <Input id={`${id}-name`} name="name" label="Name" defaultValue={initial?.name} required error={error("name")} autoFocus />
         <Input id={`${id}-quantity`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={initial?.quantity ?? "1"} error={error("quantity")} />
         <Input id={`${id}-unit_price`} name="unit_price" label="Unit price" inputMode="decimal" defaultValue={initial?.unit_price} required error={error("unit_price")} />
@@ -60,10 +62,10 @@ export const ExtraLineForm = ({
       </div>
       {failure && Object.keys(failure.errors).length === 0 ? <StatusMessage tone="error">{failure.message}</StatusMessage> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={busy}>
+        <Button type="submit" size="sm" className={touchTarget} disabled={busy}>
           {busy ? "Saving…" : submitLabel}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>
+        <Button size="sm" className={touchTarget} variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
       </div>
@@ -101,7 +103,7 @@ export const AddLines = ({ quote }: { quote: EditorQuote }) => {
   if (adding === "additional" || adding === "optional") {
     const kind = adding;
     return (
-      <section aria-label={kind === "additional" ? "Add a line" : "Add an optional line"} className="rounded-md border border-slate-200 bg-slate-50 p-4">
+      <section aria-label={kind === "additional" ? "Add a line" : "Add an optional line"} className="rounded-md border border-slate-200 bg-slate-50 p-3 sm:p-4">
         <h3 className="mb-3 text-sm font-semibold text-slate-900">{kind === "additional" ? "Add a line" : "Add an optional line"}</h3>
         {kind === "optional" ? <p className="-mt-2 mb-3 text-xs text-slate-500">The customer can tick it on the quote; it counts once selected.</p> : null}
         <ExtraLineForm
@@ -120,13 +122,13 @@ export const AddLines = ({ quote }: { quote: EditorQuote }) => {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => setAdding("additional")}>
+      <Button size="sm" className={touchTarget} variant="secondary" disabled={busy} onClick={() => setAdding("additional")}>
         Add line
       </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => setAdding("optional")}>
+      <Button size="sm" className={touchTarget} variant="secondary" disabled={busy} onClick={() => setAdding("optional")}>
         Add optional line
       </Button>
-      <Button size="sm" variant="secondary" disabled={busy || bundles.length === 0} onClick={() => setAdding("bundle")} title={bundles.length === 0 ? "The active pricing plans have no bundles" : undefined}>
+      <Button size="sm" className={touchTarget} variant="secondary" disabled={busy || bundles.length === 0} onClick={() => setAdding("bundle")} title={bundles.length === 0 ? "The active pricing plans have no bundles" : undefined}>
         Add bundle
       </Button>
     </div>
@@ -163,10 +165,10 @@ const BundlePicker = ({ quote, bundles, onDone }: { quote: EditorQuote; bundles:
   };
 
   return (
-    <section aria-label="Add a bundle" className="rounded-md border border-slate-200 bg-slate-50 p-4">
+    <section aria-label="Add a bundle" className="rounded-md border border-slate-200 bg-slate-50 p-3 sm:p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-900">Add a bundle</h3>
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className={cn("grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]", touchFields)}>
           <Select
             id={`${id}-bundle`}
             name="bundle"
@@ -197,16 +199,16 @@ const BundlePicker = ({ quote, bundles, onDone }: { quote: EditorQuote; bundles:
           {categoryLabel(bundle.category)} · tax {formatPercent(bundle.tax_rate)}
           {bundle.description ? ` · ${bundle.description}` : ""}
         </p>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm text-slate-700 max-sm:min-h-10">
           <input type="checkbox" checked={optional} onChange={(event) => setOptional(event.target.checked)} className="size-4 rounded border-slate-300 accent-indigo-600" />
           Offer it as an optional line
         </label>
         {failure && !failure.errors.quantity ? <StatusMessage tone="error">{failure.message}</StatusMessage> : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={busy}>
+          <Button type="submit" size="sm" className={touchTarget} disabled={busy}>
             {busy ? "Saving…" : "Add bundle"}
           </Button>
-          <Button size="sm" variant="ghost" onClick={onDone}>
+          <Button size="sm" className={touchTarget} variant="ghost" onClick={onDone}>
             Cancel
           </Button>
         </div>

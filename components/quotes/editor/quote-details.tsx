@@ -9,6 +9,7 @@ import { updateQuoteAction } from "@/lib/portal/actions/quotes";
 import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
 import { formatDate } from "./format";
+import { touchFields, touchTarget } from "./touch";
 
 const fields = ["name", "valid_until", "po_number", "customer_first_name", "customer_last_name", "customer_email", "company_name", "company_vat_number", "notes"] as const;
 type DetailField = (typeof fields)[number];
@@ -65,7 +66,7 @@ export const QuoteDetails = ({ quote, editable }: { quote: EditorQuote; editable
       <div className="space-y-3">
         <Summary quote={quote} />
         {editable ? (
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setOpen(true)}>
+          <Button size="sm" variant="secondary" className={touchTarget} disabled={busy} onClick={() => setOpen(true)}>
             Edit customer and terms
           </Button>
         ) : null}
@@ -95,7 +96,7 @@ export const QuoteDetails = ({ quote, editable }: { quote: EditorQuote; editable
   );
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Customer and terms">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${touchFields}`}>
         {input("name", "Quote title", { placeholder: "The event's name" })}
         {input("valid_until", "Valid until", { type: "date", hint: "Empty: the quote never expires." })}
         {input("customer_first_name", "Customer first name", { placeholder: quote.customer.first_name ?? "" })}
@@ -108,10 +109,10 @@ export const QuoteDetails = ({ quote, editable }: { quote: EditorQuote; editable
       <Textarea id={`${id}-notes`} name="notes" label="Notes" rows={3} defaultValue={values.notes} error={errors.notes} hint="Shown on the quote." />
       {message ? <StatusMessage tone="error">{message}</StatusMessage> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={busy}>
+        <Button type="submit" size="sm" className={touchTarget} disabled={busy}>
           {busy ? "Saving…" : "Save details"}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+        <Button size="sm" variant="ghost" className={touchTarget} onClick={() => setOpen(false)}>
           Cancel
         </Button>
       </div>

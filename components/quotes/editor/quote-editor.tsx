@@ -19,6 +19,7 @@ import { QuoteDetails } from "./quote-details";
 import { QuoteLines } from "./quote-lines";
 import { QuoteToolbar } from "./quote-toolbar";
 import { QuoteDiscounts, QuoteTotals } from "./quote-totals";
+import { touchTarget } from "./touch";
 
 export type QuoteEditorProps = {
   accountId: number;
@@ -78,7 +79,7 @@ const NoQuotes = () => {
         A quote is priced from the event&apos;s bookings and holds with the account&apos;s rates; you can then adjust lines, add extras and discounts, and send it.
       </p>
       {canManage ? (
-        <Button className="mt-4" disabled={busy} onClick={() => run(() => createQuoteAction(accountId, eventId, {}))}>
+        <Button className={cn("mt-4", touchTarget)} disabled={busy} onClick={() => run(() => createQuoteAction(accountId, eventId, {}))}>
           {busy ? "Creating…" : "Create quote"}
         </Button>
       ) : null}
@@ -91,7 +92,10 @@ const NoQuotes = () => {
   );
 };
 
-/** Every version of the event's quote, newest first, with its state, total and dates. */
+/**
+ * Every version of the event's quote, newest first, with its state, total and dates. On a phone
+ * the state and dates go under the version's name, beside its total.
+ */
 const VersionList = ({ quotes, selectedId }: { quotes: EditorQuote[]; selectedId: number }) => {
   const { select, canManage, run, busy, accountId, eventId } = useEditor();
   // Every version archived: nothing left to revise, so a fresh quote can be started.
@@ -101,7 +105,7 @@ const VersionList = ({ quotes, selectedId }: { quotes: EditorQuote[]; selectedId
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">Versions</h3>
         {canManage && allArchived ? (
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => run(() => createQuoteAction(accountId, eventId, {}))}>
+          <Button size="sm" variant="secondary" className={touchTarget} disabled={busy} onClick={() => run(() => createQuoteAction(accountId, eventId, {}))}>
             New quote
           </Button>
         ) : null}
@@ -113,16 +117,16 @@ const VersionList = ({ quotes, selectedId }: { quotes: EditorQuote[]; selectedId
               <th scope="col" className="px-3 py-2">
                 Version
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-3 py-2 max-sm:hidden">
                 Status
               </th>
               <th scope="col" className="px-3 py-2 text-right">
                 Total
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-3 py-2 max-sm:hidden">
                 Sent
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-3 py-2 max-sm:hidden">
                 Accepted
               </th>
             </tr>
@@ -130,9 +134,11 @@ const VersionList = ({ quotes, selectedId }: { quotes: EditorQuote[]; selectedId
           <tbody className="divide-y divide-slate-100">
             {quotes.map((quote) => {
               const current = quote.id === selectedId;
+              const sent = quote.quote_sent_at ? formatInstant(quote.quote_sent_at, quote.timezone) : null;
+              const accepted = quote.accepted_at ? formatInstant(quote.accepted_at, quote.timezone) : null;
               return (
                 <tr key={quote.id} className={cn("cursor-pointer", current ? "bg-indigo-50/60" : "hover:bg-slate-50")} onClick={() => select(quote.id)}>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 max-sm:py-2.5">
                     <button
                       type="button"
                       onClick={(event) => {
@@ -140,18 +146,23 @@ const VersionList = ({ quotes, selectedId }: { quotes: EditorQuote[]; selectedId
                         select(quote.id);
                       }}
                       aria-current={current ? "true" : undefined}
-                      className={cn("rounded text-left font-medium whitespace-nowrap hover:underline", current ? "text-indigo-700" : "text-slate-800")}
+                      className={cn("rounded text-left font-medium whitespace-nowrap hover:underline max-sm:min-h-10", current ? "text-indigo-700" : "text-slate-800")}
                     >
                       Version {quote.version}
-                      {quote.name ? <span className="block max-w-64 truncate text-xs font-normal text-slate-500">{quote.name}</span> : null}
+                      {quote.name ? <span className="block max-w-64 truncate text-xs font-normal text-slate-500 max-sm:max-w-44">{quote.name}</span> : null}
                     </button>
+                    <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500 sm:hidden">
+                      <Badge tone={statusTones[quote.status]}>{statusLabels[quote.status]}</Badge>
+                      {sent ? <span>Sent {sent}</span> : null}
+                      {accepted ? <span>Accepted {accepted}</span> : null}
+                    </span>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 max-sm:hidden">
                     <Badge tone={statusTones[quote.status]}>{statusLabels[quote.status]}</Badge>
                   </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(quote.total_incl_tax, quote.currency)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">{quote.quote_sent_at ? formatInstant(quote.quote_sent_at, quote.timezone) : "—"}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">{quote.accepted_at ? formatInstant(quote.accepted_at, quote.timezone) : "—"}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums max-sm:py-2.5">{formatMoney(quote.total_incl_tax, quote.currency)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-600 max-sm:hidden">{sent ?? "—"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-600 max-sm:hidden">{accepted ?? "—"}</td>
                 </tr>
               );
             })}
@@ -232,7 +243,7 @@ const QuotePanel = ({ quote }: { quote: EditorQuote }) => {
   }, [notice, setNotice]);
 
   return (
-    <section aria-labelledby={`quote-${quote.id}-heading`} className="space-y-5 rounded-lg border border-slate-200 p-4 sm:p-5">
+    <section aria-labelledby={`quote-${quote.id}-heading`} className="space-y-5 rounded-lg border border-slate-200 p-3 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <h3 id={`quote-${quote.id}-heading`} className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
@@ -241,7 +252,7 @@ const QuotePanel = ({ quote }: { quote: EditorQuote }) => {
           </h3>
           <History quote={quote} />
         </div>
-        <p className="text-right">
+        <p className="sm:text-right">
           <span className="block text-xs text-slate-500">Total incl. tax</span>
           <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatMoney(quote.total_incl_tax, quote.currency)}</span>
         </p>

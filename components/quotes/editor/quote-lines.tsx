@@ -2,17 +2,19 @@
 
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
 import type { StoredLine } from "@/lib/quotes/document";
 import { updateQuoteAction } from "@/lib/portal/actions/quotes";
 import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
-import { formatDeduction, isZero } from "@/lib/format/money";
+import { formatDeduction, formatUnitPrice, isZero } from "@/lib/format/money";
 import { lineFigures } from "@/lib/format/quantities";
 import { categoryLabel, categories } from "./format";
 import { ExtraLineForm, useLinePatch } from "./line-form";
 import { changeLine, editExtra, errorAt, removeExtra, selectOptional, type ExtraKind } from "./patches";
+import { touchFields, touchTarget } from "./touch";
 
 type Row = { line: StoredLine; origin: "generated" | ExtraKind };
 
@@ -27,6 +29,15 @@ const byCategory = (rows: Row[]) => {
 };
 
 const columns = 6;
+
+/*
+ * Below `sm` the table is a list of cards: the header row, the unit price and the tax columns
+ * are hidden; each line shows its name across the card, then "5 hours × €150.00" and its tax
+ * rate beside its amount (and discount), then its buttons. Nothing a planner needs is out of sight and nothing
+ * scrolls sideways.
+ */
+const phoneBlock = "max-sm:block";
+const phoneLine = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-3 max-sm:[&+tr]:border-t max-sm:[&+tr]:border-slate-100";
 
 /**
  * The version's lines: generated from the event's bookings and added by the planner, grouped
@@ -46,8 +57,8 @@ export const QuoteLines = ({ quote, editable }: { quote: EditorQuote; editable: 
   return (
     <div className="space-y-3">
       <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-        <table aria-label={`Lines of version ${quote.version}`} className="min-w-full text-sm">
-          <thead className="bg-slate-50">
+        <table aria-label={`Lines of version ${quote.version}`} className={cn("min-w-full text-sm", phoneBlock)}>
+          <thead className="bg-slate-50 max-sm:hidden">
             <tr className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <th scope="col" className="min-w-52 px-3 py-2.5">
                 Item
@@ -70,9 +81,9 @@ export const QuoteLines = ({ quote, editable }: { quote: EditorQuote; editable: 
             </tr>
           </thead>
           {byCategory(rows).map(([category, group]) => (
-            <tbody key={category} className="border-t border-slate-200">
-              <tr>
-                <th scope="colgroup" colSpan={columns} className="bg-white px-3 pt-3 pb-1 text-left text-xs font-semibold text-slate-700">
+            <tbody key={category} className={cn("border-t border-slate-200 max-sm:first-of-type:border-t-0", phoneBlock)}>
+              <tr className={phoneBlock}>
+                <th scope="colgroup" colSpan={columns} className={cn("bg-white px-3 pt-3 pb-1 text-left text-xs font-semibold text-slate-700", phoneBlock)}>
                   {categoryLabel(category)}
                 </th>
               </tr>
@@ -82,9 +93,9 @@ export const QuoteLines = ({ quote, editable }: { quote: EditorQuote; editable: 
             </tbody>
           ))}
           {optional.length > 0 ? (
-            <tbody className="border-t border-slate-200">
-              <tr>
-                <th scope="colgroup" colSpan={columns} className="bg-white px-3 pt-3 pb-1 text-left text-xs font-semibold text-slate-700">
+            <tbody className={cn("border-t border-slate-200 max-sm:first-of-type:border-t-0", phoneBlock)}>
+              <tr className={phoneBlock}>
+                <th scope="colgroup" colSpan={columns} className={cn("bg-white px-3 pt-3 pb-1 text-left text-xs font-semibold text-slate-700", phoneBlock)}>
                   Optional <span className="font-normal text-slate-500">— offered to the customer; counted once selected</span>
                 </th>
               </tr>
@@ -94,9 +105,9 @@ export const QuoteLines = ({ quote, editable }: { quote: EditorQuote; editable: 
             </tbody>
           ) : null}
           {empty ? (
-            <tbody>
-              <tr>
-                <td colSpan={columns} className="px-3 py-6 text-center text-slate-500">
+            <tbody className={phoneBlock}>
+              <tr className={phoneBlock}>
+                <td colSpan={columns} className={cn("px-3 py-6 text-center text-slate-500", phoneBlock)}>
                   No lines yet.{editable ? " Book spaces for the event, or add a line below." : ""}
                 </td>
               </tr>
@@ -145,8 +156,8 @@ const LineRow = ({
 
   if (editing) {
     return (
-      <tr className="bg-indigo-50/40">
-        <td colSpan={columns} className="px-3 py-3">
+      <tr className={cn("bg-indigo-50/40", phoneBlock)}>
+        <td colSpan={columns} className={cn("px-3 py-3", phoneBlock)}>
           {origin === "generated" ? (
             <GeneratedLineForm quote={quote} line={line} overridden={overridden} onDone={() => onEdit(null)} />
           ) : (
@@ -160,21 +171,24 @@ const LineRow = ({
   const label = originLabel(row, overridden);
   const figures = lineFigures(line, quote.currency);
   return (
-    <tr className={counted ? "align-top" : "align-top text-slate-500"}>
-      <td className="px-3 py-2.5">
+    <tr className={cn("align-top", counted ? undefined : "text-slate-500", phoneLine)}>
+      <td className="px-3 py-2.5 max-sm:col-span-2 max-sm:p-0">
         <div className="flex items-start gap-2">
           {origin === "optional" ? (
-            <input
-              type="checkbox"
-              checked={selected}
-              disabled={!editable || busy}
-              aria-label={`Selected: ${line.name}`}
-              onChange={(event) => void tick(event.target.checked)}
-              className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-indigo-600 disabled:opacity-60"
-            />
+            // The label widens the box's tap area to 40 px on a phone; the box keeps its own name.
+            <label className="flex shrink-0 max-sm:-m-3 max-sm:p-3">
+              <input
+                type="checkbox"
+                checked={selected}
+                disabled={!editable || busy}
+                aria-label={`Selected: ${line.name}`}
+                onChange={(event) => void tick(event.target.checked)}
+                className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-indigo-600 disabled:opacity-60"
+              />
+            </label>
           ) : null}
           <div className="min-w-0">
-            <p className={counted ? "font-medium text-slate-900" : "font-medium text-slate-600"}>{line.name}</p>
+            <p className={cn("font-medium break-words", counted ? "text-slate-900" : "text-slate-600")}>{line.name}</p>
             {line.description ? <p className="text-xs text-slate-500">{line.description}</p> : null}
             {label || origin === "optional" ? (
               <p className="text-xs text-slate-500">{origin === "optional" ? (line.selected ? "Selected" : "Not selected") : label}</p>
@@ -182,25 +196,52 @@ const LineRow = ({
           </div>
         </div>
       </td>
-      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{figures.quantity}</td>
-      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{figures.unitPrice}</td>
-      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{figures.taxRate}</td>
-      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+      <td
+        className={cn(
+          "px-3 py-2.5 text-right whitespace-nowrap tabular-nums max-sm:p-0 max-sm:text-left max-sm:whitespace-normal",
+          origin === "optional" ? "max-sm:pl-6" : undefined,
+          counted ? "max-sm:text-slate-700" : undefined,
+        )}
+      >
+        {figures.quantity}
+        <span className="sm:hidden">
+          {" "}
+          × {formatUnitPrice(line.unit_price, quote.currency)}
+          <span className="block text-xs text-slate-500">{figures.taxRate} tax</span>
+        </span>
+      </td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums max-sm:hidden">{figures.unitPrice}</td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums max-sm:hidden">{figures.taxRate}</td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums max-sm:p-0">
         <span className={counted ? "font-medium text-slate-900" : ""}>{figures.amount}</span>
         {!isZero(line.discount) ? <span className="block text-xs text-emerald-700">{formatDeduction(line.discount, quote.currency)} discount</span> : null}
       </td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">
+      <td className={cn("px-3 py-2 text-right whitespace-nowrap", editable ? "max-sm:col-span-2 max-sm:-mr-2.5 max-sm:p-0" : "max-sm:hidden")}>
         {editable ? (
           <LineButtons>
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onEdit(line.key)} aria-label={`Edit ${line.name}`}>
+            <Button size="sm" variant="ghost" className={touchTarget} disabled={busy} onClick={() => onEdit(line.key)} aria-label={`Edit ${line.name}`}>
               Edit
             </Button>
             {origin === "generated" ? (
-              <Button size="sm" variant="ghost" disabled={busy} onClick={() => send(changeLine(quote, line.key, { included: false }).patch)} aria-label={`Leave out ${line.name}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className={touchTarget}
+                disabled={busy}
+                onClick={() => send(changeLine(quote, line.key, { included: false }).patch)}
+                aria-label={`Leave out ${line.name}`}
+              >
                 Leave out
               </Button>
             ) : (
-              <Button size="sm" variant="ghost" disabled={busy} onClick={() => send(removeExtra(quote, origin, line.key).patch)} aria-label={`Remove ${line.name}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className={touchTarget}
+                disabled={busy}
+                onClick={() => send(removeExtra(quote, origin, line.key).patch)}
+                aria-label={`Remove ${line.name}`}
+              >
                 Remove
               </Button>
             )}
@@ -211,7 +252,7 @@ const LineRow = ({
   );
 };
 
-const LineButtons = ({ children }: { children: ReactNode }) => <div className="-my-1 inline-flex gap-0.5">{children}</div>;
+const LineButtons = ({ children }: { children: ReactNode }) => <div className="-my-1 inline-flex gap-0.5 max-sm:my-0">{children}</div>;
 
 /** A generated line's quantity and unit price, overridden on this version; reset returns to the rate's. */
 const GeneratedLineForm = ({ quote, line, overridden, onDone }: { quote: EditorQuote; line: StoredLine; overridden: boolean; onDone: () => void }) => {
@@ -249,21 +290,21 @@ const GeneratedLineForm = ({ quote, line, overridden, onDone }: { quote: EditorQ
   return (
     <form onSubmit={submit} className="space-y-3" noValidate aria-label={`Edit ${line.name}`}>
       <p className="text-sm font-medium text-slate-900">{line.name}</p>
-      <div className="grid max-w-md grid-cols-1 gap-3 sm:grid-cols-2">
+      <div className={cn("grid max-w-md grid-cols-2 gap-3", touchFields)}>
         <Input id={`${id}-quantity`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={failure?.errors.quantity || undefined} autoFocus />
         <Input id={`${id}-unit_price`} name="unit_price" label="Unit price" inputMode="decimal" defaultValue={line.unit_price} error={failure?.errors.unit_price || undefined} />
       </div>
       {failure && !hasFieldError ? <StatusMessage tone="error">{failure.message}</StatusMessage> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={busy}>
+        <Button type="submit" size="sm" className={touchTarget} disabled={busy}>
           {busy ? "Saving…" : "Save line"}
         </Button>
         {overridden ? (
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => void save(null)}>
+          <Button size="sm" variant="secondary" className={touchTarget} disabled={busy} onClick={() => void save(null)}>
             Reset to the rate
           </Button>
         ) : null}
-        <Button size="sm" variant="ghost" onClick={onDone}>
+        <Button size="sm" variant="ghost" className={touchTarget} onClick={onDone}>
           Cancel
         </Button>
       </div>
@@ -301,6 +342,7 @@ const ExcludedLines = ({ quote, editable }: { quote: EditorQuote; editable: bool
               <Button
                 size="sm"
                 variant="ghost"
+                className={touchTarget}
                 disabled={busy}
                 aria-label={`Include ${line.name}`}
                 onClick={() => run(() => updateQuoteAction(accountId, eventId, quote.id, changeLine(quote, line.key, { included: true }).patch))}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { CopyField } from "@/components/ui/copy-field";
 import { Input } from "@/components/ui/input";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -20,6 +21,7 @@ import { transition } from "@/lib/quotes/states";
 import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
 import { EditorDialog } from "./editor-dialog";
+import { touchFields, touchTarget } from "./touch";
 
 type QuoteTransition = "withdraw" | "revise" | "archive" | "accept" | "reject";
 type Open = "send" | QuoteTransition | null;
@@ -62,44 +64,46 @@ export const QuoteToolbar = ({ quote }: { quote: EditorQuote }) => {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         {can("send") ? (
-          <Button size="sm" disabled={busy} onClick={() => setOpen("send")}>
+          <Button size="sm" className={touchTarget} disabled={busy} onClick={() => setOpen("send")}>
             {quote.status === "draft" ? "Send quote" : "Resend"}
           </Button>
         ) : null}
-        <a href={quote.preview_path} target="_blank" rel="noopener" className={buttonClass({ variant: "secondary", size: "sm" })}>
+        <a href={quote.preview_path} target="_blank" rel="noopener" className={buttonClass({ variant: "secondary", size: "sm" }, touchTarget)}>
           Preview<span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <a href={quote.download_path} className={buttonClass({ variant: "secondary", size: "sm" })}>
+        <a href={quote.download_path} className={buttonClass({ variant: "secondary", size: "sm" }, touchTarget)}>
           PDF
         </a>
         {can("accept") ? (
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setOpen("accept")}>
+          <Button size="sm" className={touchTarget} variant="secondary" disabled={busy} onClick={() => setOpen("accept")}>
             Accept for the customer
           </Button>
         ) : null}
         {can("reject") ? (
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setOpen("reject")}>
+          <Button size="sm" className={touchTarget} variant="secondary" disabled={busy} onClick={() => setOpen("reject")}>
             Mark rejected
           </Button>
         ) : null}
         {can("withdraw") ? (
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setOpen("withdraw")}>
+          <Button size="sm" className={touchTarget} variant="secondary" disabled={busy} onClick={() => setOpen("withdraw")}>
             Withdraw
           </Button>
         ) : null}
         {can("revise") ? (
-          <Button size="sm" variant={quote.status === "draft" ? "secondary" : "primary"} disabled={busy} onClick={() => setOpen("revise")}>
+          <Button size="sm" className={touchTarget} variant={quote.status === "draft" ? "secondary" : "primary"} disabled={busy} onClick={() => setOpen("revise")}>
             Revise
           </Button>
         ) : null}
         {can("archive") ? (
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setOpen("archive")}>
+          <Button size="sm" className={touchTarget} variant="ghost" disabled={busy} onClick={() => setOpen("archive")}>
             Archive
           </Button>
         ) : null}
       </div>
       {quote.status !== "draft" ? (
-        <CopyField id={`quote-${quote.id}-public-link`} label="Public link" value={publicUrl} hint="The customer's page: they can pick optional lines, accept or decline." />
+        <div className={cn(touchFields, "max-sm:[&_button]:h-10")}>
+          <CopyField id={`quote-${quote.id}-public-link`} label="Public link" value={publicUrl} hint="The customer's page: they can pick optional lines, accept or decline." />
+        </div>
       ) : null}
 
       <SendDialog quote={quote} open={open === "send"} onClose={close} />
@@ -144,11 +148,11 @@ const SendDialog = ({ quote, open, onClose }: { quote: EditorQuote; open: boolea
       <form onSubmit={submit} className="space-y-4" noValidate>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">How</legend>
-          <label className="flex items-start gap-2 text-sm text-slate-700">
+          <label className="flex items-start gap-2 text-sm text-slate-700 max-sm:py-1">
             <input type="radio" name="mode" value="email" checked={mode === "email"} onChange={() => setMode("email")} className="mt-0.5 accent-indigo-600" />
             <span>Email it to the customer, with the PDF and the link to accept online</span>
           </label>
-          <label className="flex items-start gap-2 text-sm text-slate-700">
+          <label className="flex items-start gap-2 text-sm text-slate-700 max-sm:py-1">
             <input type="radio" name="mode" value="manual" checked={mode === "manual"} onChange={() => setMode("manual")} className="mt-0.5 accent-indigo-600" />
             <span>Only mark it as sent (you share the link or the PDF yourself)</span>
           </label>
@@ -181,12 +185,13 @@ const SendDialog = ({ quote, open, onClose }: { quote: EditorQuote; open: boolea
                 label="Customer email"
                 required
                 hint="The event's contact has no email: it is saved on this version."
+                className={touchFields}
                 error={emailError}
               />
             ) : (
               <StatusMessage tone="error">This version has no customer email. Revise it to add one, or only mark it as sent.</StatusMessage>
             )}
-            <Input id={`${id}-subject`} name="subject" label="Subject" defaultValue={quote.default_subject} />
+            <Input id={`${id}-subject`} name="subject" label="Subject" defaultValue={quote.default_subject} className={touchFields} />
             <Textarea
               id={`${id}-body`}
               name="body"
@@ -199,10 +204,10 @@ const SendDialog = ({ quote, open, onClose }: { quote: EditorQuote; open: boolea
 
         {failure && !emailError ? <StatusMessage tone="error">{failure.message}</StatusMessage> : null}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close}>
+          <Button variant="secondary" className={touchTarget} onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy || (mode === "email" && !email && !canAskEmail)}>
+          <Button type="submit" className={touchTarget} disabled={busy || (mode === "email" && !email && !canAskEmail)}>
             {busy ? "Sending…" : mode === "email" ? "Send quote" : "Mark as sent"}
           </Button>
         </div>
@@ -286,10 +291,15 @@ const TransitionDialog = ({ quote, action, onClose }: { quote: EditorQuote; acti
             </StatusMessage>
           ) : null}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
+            <Button variant="secondary" className={touchTarget} onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" variant={action === "withdraw" || action === "archive" || action === "reject" ? "danger" : "primary"} disabled={busy}>
+            <Button
+              type="submit"
+              variant={action === "withdraw" || action === "archive" || action === "reject" ? "danger" : "primary"}
+              className={touchTarget}
+              disabled={busy}
+            >
               {busy ? "Working…" : config.confirm}
             </Button>
           </div>

@@ -8,6 +8,7 @@ import type { EditorQuote } from "@/lib/portal/loaders/quote-editor";
 import { useEditor } from "./editor-context";
 import { formatDeduction, formatDiscountValue, formatMoney, formatPercent } from "@/lib/format/money";
 import { setDiscounts } from "./patches";
+import { touchTarget } from "./touch";
 
 /**
  * The discount codes on the version, in the order they apply (each on what the earlier ones
@@ -44,6 +45,7 @@ export const QuoteDiscounts = ({ quote, editable }: { quote: EditorQuote; editab
                   <Button
                     size="sm"
                     variant="ghost"
+                    className={touchTarget}
                     disabled={busy}
                     aria-label={`Remove discount ${discount.code}`}
                     onClick={() => save(appliedIds.filter((_, position) => position !== index))}
@@ -74,7 +76,7 @@ export const QuoteDiscounts = ({ quote, editable }: { quote: EditorQuote; editab
               <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-800">
                 Discount code
               </label>
-              <select id={`${id}-code`} value={choice} onChange={(event) => setChoice(event.target.value)} className={controlClass(false, "h-9 py-1 pr-8")}>
+              <select id={`${id}-code`} value={choice} onChange={(event) => setChoice(event.target.value)} className={controlClass(false, `h-9 py-1 pr-8 ${touchTarget}`)}>
                 <option value="">Choose a code…</option>
                 {available.map((code) => (
                   <option key={code.id} value={code.id} disabled={code.unusable !== null}>
@@ -83,7 +85,7 @@ export const QuoteDiscounts = ({ quote, editable }: { quote: EditorQuote; editab
                 ))}
               </select>
             </div>
-            <Button type="submit" variant="secondary" disabled={busy || !choice}>
+            <Button type="submit" variant="secondary" className={touchTarget} disabled={busy || !choice}>
               Apply code
             </Button>
           </form>

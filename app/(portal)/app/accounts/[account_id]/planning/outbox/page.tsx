@@ -92,7 +92,7 @@ export default async function OutboxPage({ params }: { params: Promise<{ account
         />
       ) : (
         <div className="space-y-2">
-          <Table label="Outbox">
+          <Table label="Outbox" stacked>
             <THead>
               <tr>
                 <TH>Time</TH>
@@ -108,14 +108,16 @@ export default async function OutboxPage({ params }: { params: Promise<{ account
                 const status = statuses[message.status];
                 return (
                   <TR key={message.id}>
-                    <TD className="whitespace-nowrap">
+                    <TD label="Time" className="sm:whitespace-nowrap">
                       <time dateTime={message.createdAt.toISOString()}>{time.text}</time>
                       <span className="block text-xs text-slate-500">{time.zone}</span>
                     </TD>
-                    <TD className="min-w-44 [overflow-wrap:anywhere]">{message.to}</TD>
-                    <TD className="min-w-72">
+                    <TD label="To" className="[overflow-wrap:anywhere] sm:min-w-56">
+                      {message.to}
+                    </TD>
+                    <TD label="Subject" className="sm:min-w-72">
                       <details className="group">
-                        <summary className="cursor-pointer rounded font-medium text-slate-900 marker:text-slate-400">
+                        <summary className="cursor-pointer rounded font-medium text-slate-900 marker:text-slate-400 max-sm:-my-2 max-sm:py-2">
                           {message.subject}
                           <span className="ml-1 text-xs font-normal text-slate-500 group-open:hidden">(show message)</span>
                         </summary>
@@ -123,7 +125,7 @@ export default async function OutboxPage({ params }: { params: Promise<{ account
                         {message.attachmentName ? <p className="mt-1 text-xs text-slate-500">Attachment: {message.attachmentName}</p> : null}
                       </details>
                     </TD>
-                    <TD className="whitespace-nowrap">
+                    <TD label="Quote" className="sm:min-w-40">
                       {message.quote ? (
                         <Link
                           href={`${accountPath(ctx.account.id, "planning", "events", message.quote.eventId)}?quote=${message.quote.id}#quotes`}
@@ -136,7 +138,7 @@ export default async function OutboxPage({ params }: { params: Promise<{ account
                         <span className="text-slate-400">—</span>
                       )}
                     </TD>
-                    <TD className="whitespace-nowrap">
+                    <TD label="Status" className="sm:whitespace-nowrap">
                       <Badge tone={status.tone}>{status.label}</Badge>
                       <Delivery message={message} zone={message.quote?.timezone ?? "UTC"} />
                     </TD>

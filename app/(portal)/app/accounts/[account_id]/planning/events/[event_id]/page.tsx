@@ -27,6 +27,8 @@ export const metadata: Metadata = { title: "Event · Venuedesk" };
 
 const currencies = Intl.supportedValuesOf("currency");
 const notSet = <span className="text-slate-400">Not set</span>;
+/** On a phone the cards give their width to the quote's lines rather than to padding. */
+const phoneCard = "max-sm:p-4";
 
 export default async function EventPage({
   params,
@@ -74,7 +76,7 @@ export default async function EventPage({
       <Notice notice={readNotice(query.notice)} noun="Event" />
 
       <div className="space-y-6">
-        <Card title="Details" description={planner ? undefined : "Only planners can change an event."}>
+        <Card title="Details" description={planner ? undefined : "Only planners can change an event."} className={phoneCard}>
           {planner ? (
             <EventForm
               // Accepting a quote makes the event definite behind the form's back: it then starts again from the saved values.
@@ -124,6 +126,7 @@ export default async function EventPage({
         </Card>
 
         <Card
+          className={phoneCard}
           title="Allocations"
           description={
             allocations.length > 0
@@ -145,7 +148,7 @@ export default async function EventPage({
         </Card>
 
         <div id="quotes" className="scroll-mt-6">
-          <Card title="Quotes" description="Priced from the bookings and holds above with the account's rates; every version is kept.">
+          <Card title="Quotes" description="Priced from the bookings and holds above with the account's rates; every version is kept." className={phoneCard}>
             <QuoteEditor
               accountId={id}
               eventId={event.id}
@@ -156,8 +159,9 @@ export default async function EventPage({
         </div>
 
         {planner ? (
-          <Card title="Delete event">
-            <div className="flex flex-wrap items-center justify-between gap-4">
+          <Card title="Delete event" className={phoneCard}>
+            {/* On a phone the button (and its dialog's) are finger-sized. */}
+            <div className="flex flex-wrap items-center justify-between gap-4 max-sm:[&_button]:h-10">
               <p className="max-w-xl text-sm text-slate-600">Its bookings and holds are deleted with it, which frees their spaces at once.</p>
               <ConfirmButton
                 action={deleteEventAction.bind(null, id, event.id)}
