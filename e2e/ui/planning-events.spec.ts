@@ -92,6 +92,11 @@ test("an event's allocations show in their space's time and link to the calendar
   const link = allocations.getByRole("link").first();
   await expect(link).toHaveAttribute("href", /\/planning\?date=\d{4}-\d{2}-\d{2}$/);
   await screenshot(page, "planning-event-allocations");
+  // "Open the calendar" opens the event's first day, in day view, not today.
+  const firstDay = (/date=(\d{4}-\d{2}-\d{2})/.exec((await link.getAttribute("href"))!) ?? [])[1]!;
+  await page.getByRole("link", { name: "Open the calendar on the event's first day" }).click();
+  await expect(page).toHaveURL(new RegExp(`/planning\\?date=${firstDay}&view=day$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Planning" })).toBeVisible();
 });
 
 test("a member without the planning permission sees events read-only", async ({ page }) => {

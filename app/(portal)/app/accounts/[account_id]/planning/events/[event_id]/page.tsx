@@ -135,7 +135,14 @@ export default async function EventPage({
           }
         >
           {allocations.length > 0 ? (
-            <AllocationList allocations={allocations} spaces={spaces} calendarHref={(date) => calendarDayPath(id, date)} />
+            <>
+              <AllocationList allocations={allocations} spaces={spaces} calendarHref={(date) => calendarDayPath(id, date)} />
+              <p className="mt-4 text-sm">
+                <Link href={calendarDayPath(id, { allocations, spaces })} className="rounded font-medium text-indigo-700 hover:underline">
+                  Open the calendar on the event&apos;s first day
+                </Link>
+              </p>
+            </>
           ) : (
             <p className="text-sm text-slate-500">
               No spaces are booked or held for this event yet.{" "}
