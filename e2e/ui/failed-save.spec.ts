@@ -61,7 +61,7 @@ for (const viewport of viewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signIn(page, ADMIN_EMAIL);
     await openAccountPage(page, "contacts", "Contacts");
-    await page.getByRole("table").getByRole("link").first().click();
+    await page.getByRole("table", { name: "Contacts" }).getByRole("row").nth(1).getByRole("link").first().click();
     const city = page.getByLabel("City");
     await expect(city).toBeVisible();
     const before = await city.inputValue();

@@ -70,11 +70,21 @@ test.beforeAll(async ({ browser, playwright }, testInfo) => {
   await context.close();
 
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { api_access_token: token } });
-  const inboxName = `Terrace bookings ${stamp}`;
-  const inbox = await api.post(`/api/v1/accounts/${accountId}/inboxes`, { data: { name: inboxName, channel: { type: "api" } } });
+  setup = { api, accountId, inboxId: 0, inboxName: "", inboxIdentifier: "", labelPrefix: `terrace-${stamp}` };
+});
+
+/**
+ * Each test's customers write to an inbox of its own: the Client API allows 60 writes a minute
+ * per inbox and address, and every test here writes from the same address.
+ */
+let inboxes = 0;
+test.beforeEach(async () => {
+  inboxes += 1;
+  const inboxName = `Terrace bookings ${stamp}${inboxes}`;
+  const inbox = await setup.api.post(`/api/v1/accounts/${setup.accountId}/inboxes`, { data: { name: inboxName, channel: { type: "api" } } });
   expect(inbox.status()).toBe(200);
   const { id: inboxId, inbox_identifier: inboxIdentifier } = await inbox.json();
-  setup = { api, accountId, inboxId, inboxName, inboxIdentifier, labelPrefix: `terrace-${stamp}` };
+  Object.assign(setup, { inboxId, inboxName, inboxIdentifier });
 });
 
 test.afterAll(async () => {

@@ -152,9 +152,32 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .trim();
 
-/** The cells of the table row that names `name`, as text (the name cell first). */
+/**
+ * The markup as a desktop browser shows it: elements only phones show (`sm:hidden`, the line's
+ * "6 hours × €150.00" card text) are taken out with everything inside them.
+ */
+const desktopOnly = (html: string) => {
+  let out = html;
+  for (let start = out.indexOf('<span class="sm:hidden">'); start !== -1; start = out.indexOf('<span class="sm:hidden">')) {
+    let depth = 0;
+    let end = start;
+    for (const match of out.slice(start).matchAll(/<(\/?)span\b[^>]*>/g)) {
+      depth += match[1] ? -1 : 1;
+      if (depth === 0) {
+        end = start + match.index + match[0].length;
+        break;
+      }
+    }
+    out = out.slice(0, start) + out.slice(end);
+  }
+  return out;
+};
+
+/** The cells of the table row that names `name`, as text (the name cell first), as a desktop shows them. */
 const rowCells = (html: string, name: string) => {
-  const row = html.split(/<tr[ >]/).find((chunk) => chunk.includes(`>${name}<`));
+  const row = desktopOnly(html)
+    .split(/<tr[ >]/)
+    .find((chunk) => chunk.includes(`>${name}<`));
   if (!row) throw new Error(`No row names ${name}`);
   return [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => text(match[1]!));
 };
