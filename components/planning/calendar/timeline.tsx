@@ -379,6 +379,7 @@ export const Timeline = ({ scale, rows, items, related, now, today, selectedId, 
   const showNow = now !== null && now >= scale.start && now <= scale.end;
   const hoursShown = (scale.end - scale.start) / HOUR;
   const week = scale.view === "week";
+  const rowTicks = scale.ticks.filter((tick) => tick.line);
   const minWidth = week ? "calc(var(--label-w) + 784px)" : `calc(var(--label-w) + ${Math.round(hoursShown)} * var(--hour-w))`;
 
   return (
@@ -471,7 +472,7 @@ export const Timeline = ({ scale, rows, items, related, now, today, selectedId, 
                   {closed.map((interval) => (
                     <div key={interval.start} aria-hidden="true" className="pointer-events-none absolute inset-y-0 bg-slate-100/80" style={span(scale, interval.start, interval.end)} />
                   ))}
-                  {scale.ticks.map((tick) => (
+                  {rowTicks.map((tick) => (
                     <div
                       key={tick.ms}
                       aria-hidden="true"
