@@ -26,7 +26,7 @@ export type Sample = {
 
 const serverTime = (response: Response) => Number(/app;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** BENCH_DATABASE_URL's server, or the embedded one in .bench-data with `name` created on it. */
 export const openDatabase = async (name: string) => {
@@ -40,26 +40,38 @@ export const openDatabase = async (name: string) => {
   return { url: server.urlFor(name), stop: () => server.stop() };
 };
 
-export const startServer = async (url: string) => {
+export type ServerOptions = {
+  /** The checkout whose build and scripts/server.ts run (another worktree, say); this one by default. */
+  cwd?: string;
+  port?: number;
+  /** Set after everything else the server inherits (RATE_LIMITS: "off", say). */
+  env?: Record<string, string>;
+};
+
+export const startServer = async (url: string, options: ServerOptions = {}) => {
+  const cwd = options.cwd ?? process.cwd();
+  const port = options.port ?? PORT;
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!existsSync(path.join(distDir, "BUILD_ID"))) throw new Error("No production build: run `npm run build` first.");
+  if (!existsSync(path.resolve(cwd, distDir, "BUILD_ID"))) throw new Error(`No production build in ${cwd}: run \`npm run build\` first.`);
   // The server `npm start` runs (headers, forwarded-address rewrite), so its cost is measured too.
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "server.ts")], {
+    cwd,
     // Limits stay on (their upsert is part of every request's cost) but out of reach of the load.
     env: {
       RATE_LIMIT_IP: "100000000/60",
       RATE_LIMIT_TOKEN: "100000000/60",
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       DATABASE_URL: url,
       NEXTAUTH_SECRET: "bench",
       NODE_ENV: "production",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {
       // not up yet
     }
@@ -69,7 +81,10 @@ export const startServer = async (url: string) => {
   throw new Error("server did not start");
 };
 
-export const measure = async (name: string, clients: number, requests: number, send: (i: number) => Promise<Response>): Promise<Sample> => {
+/** A run's sample, with every request's time (ms, sorted) so runs can be pooled. */
+export type Measured = Sample & { latencies: number[] };
+
+export const measure = async (name: string, clients: number, requests: number, send: (i: number) => Promise<Response>): Promise<Measured> => {
   const latencies: number[] = [];
   const serverTimes: number[] = [];
   let errors = 0;
@@ -101,14 +116,18 @@ export const measure = async (name: string, clients: number, requests: number, s
     server99: percentile(serverTimes, 99),
     rps: requests / seconds,
     errors,
+    latencies,
   };
 };
+
+/** Pages carry no Server-Timing header: their server columns show "-". */
+const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(1));
 
 export const printSamples = (samples: Sample[]) => {
   console.log("| scenario | clients | p50 ms | p99 ms | server p50 ms | server p99 ms | req/s | errors |\n| - | - | - | - | - | - | - | - |");
   for (const s of samples) {
     console.log(
-      `| ${s.name} | ${s.clients} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.server50.toFixed(1)} | ${s.server99.toFixed(1)} | ${s.rps.toFixed(0)} | ${s.errors} |`,
+      `| ${s.name} | ${s.clients} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${ms(s.server50)} | ${ms(s.server99)} | ${s.rps.toFixed(0)} | ${s.errors} |`,
     );
   }
 };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { planningResources, spaces } from "@/db/schema";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
 import { createUser } from "@/lib/users/create-user";
@@ -66,4 +67,71 @@ export const seedBenchAccount = async (db: Db, index: number, conversations: num
     from conversations c cross join generate_series(1, ${messagesPerConversation}) m
     where c.account_id = ${a}`);
   return { accountId: a, token: (await tokenOf(db, "User", admin.id))!, inboxIds, labels: LABELS };
+};
+
+const VENUES = 20;
+const DAYS_PER_ALLOCATION = 3;
+const ALLOCATIONS_PER_SPACE = 111;
+const DAY = 86_400_000;
+
+const schedule = Object.fromEntries(
+  ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((weekday) => [weekday, { open: "08:00", close: "23:00" }]),
+);
+
+/**
+ * The planning benchmarks' spaces and allocations, in an existing account. Each venue: the venue
+ * itself, a hall divided into two rooms, and six more rooms (10 spaces; 200 in all), in
+ * Europe/Amsterdam, open 08:00–23:00 Monday to Saturday. Every space but the venues gets 111
+ * allocations, one every third day over a year from today (UTC midnight) at 07:00–17:00 UTC with
+ * 30-minute buffers (halls and their rooms on different days, so nothing double-books): 19,980 in
+ * all, three in four confirmed. Returns the booked spaces and the year's start.
+ */
+export const seedPlanningSpaces = async (db: Db, accountId: number): Promise<{ spaceIds: string[]; yearStart: string }> => {
+  const addSpace = async (name: string, position: number, parentId: string | null, venueId: string | null) => {
+    const [resource] = await db.insert(planningResources).values({ accountId }).returning();
+    const [space] = await db
+      .insert(spaces)
+      .values({
+        accountId,
+        resourceId: resource!.id,
+        name,
+        position,
+        parentId,
+        venueId,
+        timezone: "Europe/Amsterdam",
+        workingHoursEnabled: true,
+        schedule,
+        theater: 40 + (position % 7) * 30,
+        banquet: 30 + (position % 5) * 20,
+      })
+      .returning();
+    return space!;
+  };
+  const booked: { id: string; offset: number }[] = [];
+  let position = 0;
+  for (let v = 1; v <= VENUES; v++) {
+    const venue = await addSpace(`Venue ${v}`, position++, null, null);
+    const hall = await addSpace(`Venue ${v} Hall`, position++, venue.id, venue.id);
+    booked.push({ id: hall.id, offset: 0 });
+    for (const side of ["A", "B"]) booked.push({ id: (await addSpace(`Venue ${v} Hall ${side}`, position++, hall.id, venue.id)).id, offset: 1 });
+    for (let r = 1; r <= 6; r++) booked.push({ id: (await addSpace(`Venue ${v} Room ${r}`, position++, venue.id, venue.id)).id, offset: 1 + (r % 2) });
+  }
+  const yearStart = new Date(Math.floor(Date.now() / DAY) * DAY).toISOString();
+  await db.execute(sql`
+    insert into allocations (account_id, space_id, resource_id, start_at, end_at, status, sequence, title, buffer_before_min, buffer_after_min)
+    select ${accountId}, s.id, s.resource_id,
+      ${yearStart}::timestamptz + ((g * ${DAYS_PER_ALLOCATION} + b.off) * interval '1 day') + ((7 + g % 4) * interval '1 hour'),
+      ${yearStart}::timestamptz + ((g * ${DAYS_PER_ALLOCATION} + b.off) * interval '1 day') + ((12 + g % 6) * interval '1 hour'),
+      case when g % 4 = 0 then 'tentative' else 'confirmed' end, 1, 'Booking ' || g, 30, 30
+    from unnest(${`{${booked.map((b) => b.id).join(",")}}`}::uuid[], ${`{${booked.map((b) => b.offset).join(",")}}`}::int[]) as b(id, off)
+    join spaces s on s.id = b.id
+    cross join generate_series(0, ${ALLOCATIONS_PER_SPACE - 1}) g`);
+  await db.execute(sql`
+    insert into allocation_occupancies (allocation_id, resource_id, account_id, status, starts_at, ends_at)
+    select a.id, s.resource_id, a.account_id, a.status,
+      a.start_at - make_interval(mins => a.buffer_before_min), a.end_at + make_interval(mins => a.buffer_after_min)
+    from allocations a join spaces s on (s.id = a.space_id or s.parent_id = a.space_id)
+    where a.account_id = ${accountId}`);
+  await db.execute(sql`vacuum analyze`);
+  return { spaceIds: booked.map((b) => b.id), yearStart };
 };
