@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEv
 import { loadWidgetMessages, markWidgetSeen, sendWidgetMessage, startWidgetChat } from "@/app/widget/actions";
 import { cn } from "@/components/ui/cn";
 import { attempt } from "@/lib/portal/outcome";
-import { mergeMessages, messagePageSize, newestId, unreadReplies, type WidgetMessage } from "@/lib/widget/messages";
+import { mergeMessages, messagePageSize, newestId, stillSending, unreadReplies, type PendingMessage, type WidgetMessage } from "@/lib/widget/messages";
 import { hostCommand, widgetEvents } from "@/lib/widget/protocol";
 import { readSession, sessionKey, writeSession, type WidgetSession } from "@/lib/widget/session";
 import type { WidgetSettings } from "@/lib/widget/settings";
@@ -69,7 +69,7 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
   const saveSession = (next: WidgetSession | null) => writeStored(key, next ? writeSession(next) : null);
 
   const [draft, setDraft] = useState("");
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingMessage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [earlier, setEarlier] = useState<Earlier | null>(null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -176,7 +176,7 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
     event?.preventDefault();
     const content = draft.trim();
     if (!content || pending !== null) return;
-    setPending(content);
+    setPending({ content, after: newest });
     setDraft("");
     setError(null);
     const outcome = await deliver(content, echoId());
@@ -265,9 +265,9 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
               {message.content || (message.attachments > 0 ? "Sent an attachment" : "")}
             </Bubble>
           ))}
-          {pending !== null ? (
+          {pending !== null && stillSending(pending, messages) ? (
             <Bubble from="visitor" author={null} accent={accent} note="Sending…">
-              {pending}
+              {pending.content}
             </Bubble>
           ) : null}
         </ol>

@@ -58,3 +58,13 @@ export const newestId = (messages: readonly WidgetMessage[]) => messages.reduce(
 
 /** How many messages one page of the Client API's list holds: a full page means there may be earlier ones. */
 export const messagePageSize = 20;
+
+/** What the visitor has just sent, until it is stored: its text and the newest message id when it was sent. */
+export type PendingMessage = { content: string; after: number };
+
+/**
+ * Whether the "Sending…" copy still shows: until the stored message arrives, by the send's answer
+ * or by a poll that landed first, so the visitor never sees it twice.
+ */
+export const stillSending = (pending: PendingMessage | null, messages: readonly WidgetMessage[]) =>
+  pending !== null && !messages.some((message) => message.from === "visitor" && message.id > pending.after && message.content === pending.content);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, foregroundOn, widgetColor } from "@/lib/widget/colors";
 import { withinWorkingHours, type WorkingDay } from "@/lib/widget/hours";
-import { mergeMessages, newestId, toWidgetMessage, unreadReplies, type PublicMessage, type WidgetMessage } from "@/lib/widget/messages";
+import { mergeMessages, newestId, stillSending, toWidgetMessage, unreadReplies, type PublicMessage, type WidgetMessage } from "@/lib/widget/messages";
 import { hostCommand, maxKeptSession, widgetEvents } from "@/lib/widget/protocol";
 import { readSession, visitorName, writeSession } from "@/lib/widget/session";
 import { widgetSettings, type WidgetInbox } from "@/lib/widget/settings";
@@ -205,4 +205,15 @@ describe("widgetSettings", () => {
     expect(widgetSettings({ ...hours, outOfOfficeMessage: "Back on Monday!" }, sunday).away).toBe("Back on Monday!");
     expect(widgetSettings(hours, new Date("2026-06-01T09:00:00Z")).away).toBeNull();
   });
+});
+
+describe("the visitor's message while it is sent", () => {
+  const said = (id: number, content: string, from: WidgetMessage["from"] = "visitor"): WidgetMessage => ({ id, content, from, author: null, createdAt: id, attachments: 0 });
+  it.each([
+    ["nothing pending", null, [said(5, "Hi")], false],
+    ["not stored yet", { content: "Hi", after: 5 }, [said(5, "Hi")], true],
+    ["stored (by the answer or a poll that landed first)", { content: "Hi", after: 5 }, [said(5, "Hi"), said(6, "Hi")], false],
+    ["the same words from the venue do not count", { content: "Hi", after: 5 }, [said(6, "Hi", "venue")], true],
+    ["other words of the visitor's do not count", { content: "Hi", after: 5 }, [said(6, "Hello")], true],
+  ] as const)("%s", (_case, pending, messages, shown) => expect(stillSending(pending, messages)).toBe(shown));
 });
