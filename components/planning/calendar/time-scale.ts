@@ -23,11 +23,7 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 export type ScaleDay = { date: string; start: number; end: number; x0: number; width: number };
-/**
- * A time on the axis. `line`: whether every space's row draws it too (the header labels them
- * all); rows draw fewer lines in week view, since each line is one element per row.
- */
-export type Tick = { ms: number; x: number; label: string | null; major: boolean; line: boolean };
+export type Tick = { ms: number; x: number; label: string | null; major: boolean };
 
 export type Scale = {
   view: View;
@@ -113,9 +109,8 @@ export const buildScale = ({ view, date, zone, hours }: { view: View; date: stri
   const origin = spans[0]!.clock.boundary(0);
   const snap = (ms: number) => origin + Math.round((ms - origin) / snapMs) * snapMs;
 
-  // Day view: a labelled line each hour and a faint one each half hour. Week: a short label ("09")
-  // every three hours in the header, a line through the rows every six, the day's start strongest.
-  // The month grid draws no time axis.
+  // Day view: a labelled line each hour and a faint one each half hour. Week: a line and a short
+  // label ("09") every three hours, the day's start strongest. The month grid draws no time axis.
   const ticks: Tick[] = [];
   const step = view === "day" ? 30 : 3 * 60;
   for (const span of view === "month" ? [] : spans) {
@@ -128,7 +123,6 @@ export const buildScale = ({ view, date, zone, hours }: { view: View; date: stri
         x: x(ms),
         label: view === "day" ? (onHour ? `${pad(minutes / 60)}:00` : null) : pad(minutes / 60),
         major: view === "day" ? onHour : minutes === fromMinutes,
-        line: view === "day" || (minutes - fromMinutes) % (6 * 60) === 0,
       });
     }
   }
