@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { WidgetChat } from "@/components/widget/widget-chat";
 import { WidgetUnavailable } from "@/components/widget/widget-unavailable";
-import { getDb } from "@/db/client";
-import { findWidgetInbox, settingsOf } from "./inbox";
+import { loadWidget } from "@/lib/portal/loaders/widget";
 
 export const metadata: Metadata = { title: "Chat", robots: { index: false, follow: false } };
 
@@ -12,7 +11,7 @@ export const metadata: Metadata = { title: "Chat", robots: { index: false, follo
  */
 export default async function WidgetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { website_token: token } = await searchParams;
-  const found = typeof token === "string" ? await findWidgetInbox(getDb(), token) : null;
-  if (!found) return <WidgetUnavailable detail="This chat is not set up. Please contact the venue another way." />;
-  return <WidgetChat websiteToken={found.inbox.identifier} settings={settingsOf(found.inbox)} />;
+  const widget = await loadWidget(token);
+  if (!widget) return <WidgetUnavailable detail="This chat is not set up. Please contact the venue another way." />;
+  return <WidgetChat websiteToken={widget.websiteToken} settings={widget.settings} />;
 }

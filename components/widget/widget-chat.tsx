@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
-import { loadWidgetMessages, markWidgetSeen, sendWidgetMessage, startWidgetChat } from "@/app/widget/actions";
+import { loadWidgetMessages, markWidgetSeen, sendWidgetMessage, startWidgetChat } from "@/lib/portal/actions/widget";
 import { cn } from "@/components/ui/cn";
 import { attempt } from "@/lib/portal/outcome";
 import { mergeMessages, messagePageSize, newestId, stillSending, unreadReplies, type PendingMessage, type WidgetMessage } from "@/lib/widget/messages";

@@ -1,5 +1,6 @@
 import { cache } from "react";
-import { portalContext } from "@/lib/auth/session";
+import { getDb } from "@/db/client";
+import { portalContext, requireSessionCaller } from "@/lib/auth/session";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { isAdministrator } from "@/lib/auth/permissions";
 import { presentUser } from "@/lib/users/present";
@@ -18,6 +19,9 @@ export const currentUser = cache(async (accountId: string) => {
   const ctx = await pageContext(accountId);
   return presentUser(ctx.db, ctx.caller.user);
 });
+
+/** The signed-in user and their accounts, before any account is chosen (`/app`). */
+export const signedInUser = async () => presentUser(getDb(), (await requireSessionCaller()).user);
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

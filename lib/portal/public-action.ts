@@ -40,12 +40,12 @@ const minutes = (seconds: number) => {
 };
 
 /** Counts the call against the address's limit (a 429 worded for a visitor, with how long to wait). */
-const publicContext = async (rule: PublicRule): Promise<PublicCtx> => {
+const publicContext = async (rule: PublicRule | undefined): Promise<PublicCtx> => {
   const list = await headers();
   const ip = requestIp(list);
   const db = getDb();
   try {
-    await takeHits(db, ip ? [{ rule, key: ip }] : [], ip);
+    if (rule) await takeHits(db, ip ? [{ rule, key: ip }] : [], ip);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "rate_limited") throw error;
     const retryAfter = Number(error.headers["Retry-After"] ?? 60);
@@ -69,8 +69,13 @@ type Explain<A extends unknown[]> = (refusal: Refusal, args: A | null) => Public
 export type PublicActionSpec<S extends Schemas, T extends object> = {
   /** Names the action in logs. */
   name: string;
-  /** The rate limit each call counts against, per client address. */
-  rule: PublicRule;
+  /** The rate limit each call counts against, per client address, before its arguments are read. */
+  rule?: PublicRule;
+  /**
+   * Or the call's own counting, once its arguments parsed: the website chat counts as the Client
+   * API route it stands for would be counted (per inbox and address), so both share one budget.
+   */
+  count?: (ctx: PublicCtx, ...args: Outputs<S>) => Promise<void>;
   /** Schemas of the arguments, in order: credentials and ids first, then input. */
   args: S;
   /** How many leading arguments are credentials or ids (default: none). */
@@ -91,6 +96,7 @@ export const publicAction =
     try {
       const ctx = await publicContext(spec.rule);
       args = parseArgs(spec.args, raw, spec.ids ?? 0) as Outputs<S>;
+      await spec.count?.(ctx, ...args);
       result = await spec.run(ctx, ...args);
     } catch (error) {
       const refusal = refusalOf(error, spec.name);

@@ -3,15 +3,12 @@ import { Logo } from "@/components/portal/logo";
 import { SignOutButton } from "@/components/portal/sign-out-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BuildingIcon } from "@/components/ui/icons";
-import { getDb } from "@/db/client";
-import { requireSessionCaller } from "@/lib/auth/session";
+import { signedInUser } from "@/lib/portal/context";
 import { accountPath } from "@/lib/portal/paths";
-import { presentUser } from "@/lib/users/present";
 
 /** Opens the user's first account (lowest id), or says there is none. */
 export default async function AppHome() {
-  const caller = await requireSessionCaller();
-  const user = await presentUser(getDb(), caller.user);
+  const user = await signedInUser();
   const first = user.accounts[0];
   if (first) redirect(accountPath(first.id, "conversations"));
 
