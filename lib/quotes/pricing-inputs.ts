@@ -4,6 +4,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
 import { isUuid } from "@/lib/http/schemas";
 import { planningNow } from "@/lib/planning/clock";
+import { countsAt } from "@/lib/planning/rules";
 import { liveAt } from "@/lib/planning/rules-sql";
 import { localDateOf } from "@/lib/planning/time";
 import type { DiscountInput, PricedAllocation } from "@/lib/pricing/engine";
@@ -163,6 +164,19 @@ export const documentParties = async (ctx: AccountCtx, event: EventRow, input: Q
 
 /** The venue's zone for an event's quote: its first live allocation's space (earliest first), else UTC. */
 export const venueTimeZone = (allocations: readonly { timezone: string }[]) => allocations[0]?.timezone ?? "UTC";
+
+/**
+ * The same zone from allocations already loaded in any order (the event page has them): the
+ * earliest that still counts (`countsAt`, the rule `liveAt` states in SQL), its space's zone.
+ */
+export const venueTimeZoneOf = (
+  rows: readonly { startAt: Date; spaceId: string; status: string; expiresAt: Date | null }[],
+  zones: ReadonlyMap<string, { timezone: string }>,
+  now = planningNow(),
+) => {
+  const first = rows.filter((row) => countsAt(row, now)).sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0];
+  return venueTimeZone(first ? [{ timezone: zones.get(first.spaceId)?.timezone ?? "UTC" }] : []);
+};
 
 /** Today where the venue is: the first allocation's space, else UTC. */
 export const venueToday = (timezone: string | null) => localDateOf(planningNow(), timezone ?? "UTC");

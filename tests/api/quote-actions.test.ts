@@ -30,7 +30,8 @@ vi.mock("next/cache", () => ({ revalidatePath: (path: string) => session.revalid
 
 const { acceptQuoteAction, createQuoteAction, rejectQuoteAction, sendQuoteAction, updateQuoteAction } = await import("@/lib/portal/actions/quotes");
 const { acceptAction, priceSelectionAction, rejectAction } = await import("@/lib/portal/actions/public-quote");
-const { quoteEditorData } = await import("@/lib/portal/loaders/quote-editor");
+const { eventPageData } = await import("@/lib/portal/loaders/events");
+const { findEvent } = await import("@/lib/planning/events/events");
 const { idleState } = await import("@/lib/portal/form-state");
 const { publicQuote } = await import("@/lib/quotes/public-page");
 
@@ -111,7 +112,7 @@ describe("the quote editor's actions", () => {
     const eventId = await newEvent();
     const created = await createQuoteAction(accountId, eventId, {});
     if (!created.ok) throw new Error(created.message);
-    const usable = async () => (await quoteEditorData(ctx, eventId)).discountCodes.find((code) => code.id === lastDay)?.unusable;
+    const usable = async () => (await eventPageData(ctx, await findEvent(ctx, eventId))).quotes.discountCodes.find((code) => code.id === lastDay)?.unusable;
 
     // 23:30 on 1 March in Auckland (10:30 UTC): the code's last day.
     setPlanningClock(() => new Date("2029-03-01T10:30:00Z"));

@@ -17,6 +17,7 @@ import type { PickerOption } from "@/lib/portal/actions/events";
 import { firstParam } from "@/lib/portal/context";
 import { portalLoader } from "@/lib/portal/loader";
 import { quoteEditorData } from "@/lib/portal/loaders/quote-editor";
+import { venueTimeZoneOf } from "@/lib/quotes/pricing-inputs";
 import { accountPath } from "@/lib/portal/paths";
 
 /** Server-side lookups for the events pages. */
@@ -160,11 +161,15 @@ export const newEventPrefill = async (ctx: AccountCtx, params: Record<string, st
 
 /** Everything the event's page shows beside the event: its allocations, the spaces' names and zones, its people and quotes. */
 export const eventPageData = async (ctx: AccountCtx, event: EventView) => {
+  const allocationsLoaded = eventAllocations(ctx, event);
+  const spacesLoaded = spaceInfo(ctx);
+  // The quotes' venue zone comes from the allocations the page shows anyway: no second query.
+  const venueZone = Promise.all([allocationsLoaded, spacesLoaded]).then(([rows, zones]) => venueTimeZoneOf(rows, zones));
   const [allocations, spaces, people, quotes] = await Promise.all([
-    eventAllocations(ctx, event),
-    spaceInfo(ctx),
+    allocationsLoaded,
+    spacesLoaded,
     eventPeople(ctx, [event]),
-    quoteEditorData(ctx, event.id),
+    quoteEditorData(ctx, event.id, venueZone),
   ]);
   return { allocations, spaces, people, quotes };
 };

@@ -12,7 +12,6 @@ import { listQuotes, statusOf } from "@/lib/quotes/quotes";
 import type { Overrides } from "@/lib/quotes/schemas";
 import type { QuoteStatus } from "@/lib/quotes/states";
 import { publicBaseUrl } from "@/lib/http/request";
-import { pricedAllocations, venueTimeZone } from "@/lib/quotes/pricing-inputs";
 import { planningNow } from "@/lib/planning/clock";
 import { accountPath } from "@/lib/portal/paths";
 import { formatWindow } from "@/lib/format/dates";
@@ -183,17 +182,19 @@ const unusableReason = (code: Awaited<ReturnType<typeof listDiscountCodes>>[numb
   return problem.reason === "inactive" ? "inactive" : "used up";
 };
 
-/** Everything the event page's Quotes section needs, in one round of queries. */
-export const quoteEditorData = async (ctx: AccountCtx, eventId: string): Promise<QuoteEditorData> => {
+/**
+ * Everything the event page's Quotes section needs, in one round of queries. Discount codes are
+ * judged in the venue's zone (`timeZone`), which the page derives from the allocations it loads
+ * anyway, in parallel with these queries.
+ */
+export const quoteEditorData = async (ctx: AccountCtx, eventId: string, venueZone: Promise<string>): Promise<QuoteEditorData> => {
   const canManage = canManageQuotes(ctx);
-  const [quotes, codes, plans, allocations] = await Promise.all([
+  const [quotes, codes, plans, timeZone] = await Promise.all([
     editorQuotes(ctx, eventId),
     canManage ? listDiscountCodes(ctx) : Promise.resolve([]),
     canManage ? listPricingPlans(ctx) : Promise.resolve([]),
-    // The next pricing judges codes in the zone of the event's allocations as they are now.
-    canManage ? pricedAllocations(ctx, eventId) : Promise.resolve([]),
+    venueZone,
   ]);
-  const timeZone = venueTimeZone(allocations);
   const now = planningNow();
   return {
     quotes,
