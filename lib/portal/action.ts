@@ -24,9 +24,9 @@ import { formRefusal, humanizeField, sentence, unexpectedMessage, type Conflict,
 
 export type PortalCtx = AccountCtx<UserCaller>;
 
-type Schemas = readonly z.ZodType[];
-type Outputs<S extends Schemas> = { -readonly [K in keyof S]: z.output<S[K]> };
-type Inputs<S extends Schemas> = { -readonly [K in keyof S]: z.input<S[K]> };
+export type Schemas = readonly z.ZodType[];
+export type Outputs<S extends Schemas> = { -readonly [K in keyof S]: z.output<S[K]> };
+export type Inputs<S extends Schemas> = { -readonly [K in keyof S]: z.input<S[K]> };
 
 export { formRefusal };
 
@@ -67,7 +67,7 @@ const countCall = async (ctx: PortalCtx) => {
 };
 
 /** Parses the browser's arguments: the leading `ids` are record ids (404 when they do not parse), the rest input (422). */
-const parseArgs = (schemas: Schemas, raw: unknown[], ids: number) =>
+export const parseArgs = (schemas: Schemas, raw: unknown[], ids: number) =>
   schemas.map((schema, index) => {
     if (index >= ids) return parseInput(schema, raw[index]);
     const parsed = schema.safeParse(raw[index]);
@@ -116,10 +116,10 @@ export const portalAction =
     return { ok: true, ...result };
   };
 
-type FormSuccess = { message?: string; data?: Record<string, string> };
+export type FormSuccess = { message?: string; data?: Record<string, string> };
 
 /** The input of a form with no fields (a delete button, "issue a new token"). */
-const ZNoInput = z.object({});
+export const ZNoInput = z.object({});
 
 export type FormActionSpec<S extends Schemas, B extends z.ZodType, T> = {
   name: string;

@@ -6,8 +6,7 @@ import { requestIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { textProblem } from "@/lib/http/input";
 import { rateLimited, takeHits, type RateRule } from "@/lib/http/rate-limit";
-import { parseInput } from "@/lib/http/validation";
-import { refusalOf } from "./action";
+import { parseArgs, refusalOf, ZNoInput, type FormSuccess, type Inputs, type Outputs, type Schemas } from "./action";
 import { readForm, type FieldKind } from "./form-input";
 import type { FormState } from "./form-state";
 import { formRefusal, type Outcome, type Refusal } from "./outcome";
@@ -30,9 +29,6 @@ export type PublicRule = Extract<RateRule, `public_${string}`>;
 /** A refusal as the visitor reads it; `data` goes to a form's state (e.g. that the page changed under them). */
 export type PublicRefusal = Refusal & { data?: Record<string, string> };
 
-type Schemas = readonly z.ZodType[];
-type Outputs<S extends Schemas> = { -readonly [K in keyof S]: z.output<S[K]> };
-type Inputs<S extends Schemas> = { -readonly [K in keyof S]: z.input<S[K]> };
 
 const minutes = (seconds: number) => {
   const count = Math.max(1, Math.ceil(seconds / 60));
@@ -54,15 +50,6 @@ const publicContext = async (rule: PublicRule | undefined): Promise<PublicCtx> =
   const agent = list.get("user-agent")?.trim() ?? "";
   return { db, ip, userAgent: agent && textProblem(agent) === null ? agent.slice(0, 1000) : null };
 };
-
-/** The leading `ids` arguments are credentials or record ids (not found when they do not parse), the rest input (422). */
-const parseArgs = (schemas: Schemas, raw: unknown[], ids: number) =>
-  schemas.map((schema, index) => {
-    if (index >= ids) return parseInput(schema, raw[index]);
-    const parsed = schema.safeParse(raw[index]);
-    if (!parsed.success) throw new ApiError("not_found", "Record could not be found");
-    return parsed.data;
-  });
 
 type Explain<A extends unknown[]> = (refusal: Refusal, args: A | null) => PublicRefusal | Promise<PublicRefusal>;
 
@@ -105,11 +92,6 @@ export const publicAction =
     for (const path of [spec.revalidate?.(...args) ?? []].flat()) revalidatePath(path);
     return { ok: true, ...result };
   };
-
-type FormSuccess = { message?: string; data?: Record<string, string> };
-
-/** The input of a form with no fields. */
-const ZNoInput = z.object({});
 
 export type PublicFormActionSpec<S extends Schemas, B extends z.ZodType, T> = {
   name: string;
