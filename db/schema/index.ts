@@ -5,3 +5,4 @@ export * from "./conversations";
 export * from "./planning";
 export * from "./pricing";
 export * from "./security";
+export * from "./oauth";

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { accessTokens, accountUsers, accounts, agentBots, platformApps, users } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { Membership } from "./permissions";
+import type { Scope } from "@/lib/oauth/scopes";
 import { tokenDigest } from "./tokens";
 
 export type User = typeof users.$inferSelect;
@@ -10,7 +11,12 @@ export type Account = typeof accounts.$inferSelect;
 export type AgentBot = typeof agentBots.$inferSelect;
 export type PlatformApp = typeof platformApps.$inferSelect;
 
-export type UserCaller = { kind: "user"; user: User };
+/**
+ * A user, by their access token or a browser session, or through an OAuth access token (`oauth`:
+ * the client and the scopes the user granted it; its rights are those scopes ∩ the user's).
+ */
+export type UserCaller = { kind: "user"; user: User; oauth?: OAuthAccess };
+export type OAuthAccess = { clientId: string; scopes: readonly Scope[]; grantId: string };
 export type BotCaller = { kind: "agent_bot"; bot: AgentBot };
 export type PlatformCaller = { kind: "platform_app"; app: PlatformApp };
 /** A customer on the Client API: no token, known only by an inbox session (source id). */
@@ -118,3 +124,28 @@ export const accountCallerFromToken = async <C extends UserCaller | BotCaller>(
   return scopeToAccount(db, admit(ownerOf(row)), row);
 };
 
+
+/**
+ * An OAuth token's user in the account it was granted for (one query): the user must still be a
+ * member, and a token granted for another account names no account here.
+ */
+export const oauthAccountContext = async (db: DbOrTx, grant: { userId: number; accountId: number } & OAuthAccess, accountId: number): Promise<AccountCtx<UserCaller>> => {
+  if (grant.accountId !== accountId) throw notFound("Account");
+  const [row] = await db
+    .select({ user: users, account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
+    .from(users)
+    .leftJoin(accounts, eq(accounts.id, accountId))
+    .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, users.id)))
+    .where(eq(users.id, grant.userId))
+    .limit(1);
+  if (!row) throw invalidToken();
+  const caller: UserCaller = { kind: "user", user: row.user, oauth: { clientId: grant.clientId, scopes: grant.scopes, grantId: grant.grantId } };
+  return scopeToAccount(db, caller, row);
+};
+
+/** An OAuth token's user, for routes that name no account (the profile). */
+export const oauthUserCaller = async (db: DbOrTx, grant: { userId: number } & OAuthAccess): Promise<UserCaller> => {
+  const [user] = await db.select().from(users).where(eq(users.id, grant.userId)).limit(1);
+  if (!user) throw invalidToken();
+  return { kind: "user", user, oauth: { clientId: grant.clientId, scopes: grant.scopes, grantId: grant.grantId } };
+};

@@ -11,6 +11,9 @@ import {
   type PlatformCaller,
   type UserCaller,
 } from "@/lib/auth/caller";
+import { bearerAccountContext, bearerToken, bearerUserCaller } from "@/lib/auth/bearer";
+import { acceptedAudiences, issuerOf } from "@/lib/oauth/urls";
+import { scopeForMethod } from "@/lib/oauth/scopes";
 import { describeError, log, logFailure, postgresError } from "@/lib/log";
 import { ApiError, errorBody, errorResponse, notFound } from "./errors";
 import { methods, type Method, type Operation } from "./operation";
@@ -36,11 +39,26 @@ const userOnPlatform = () => new ApiError("unauthorized", "Invalid access_token"
 
 const readToken = (request: Request) => request.headers.get("api_access_token") ?? request.headers.get("api-access-token");
 
+const signInFirst = (operation: Operation) =>
+  new ApiError("unauthorized", operation.callers.includes("platform_app") ? "Invalid access_token" : "You need to sign in or sign up before continuing.");
+
 const requireToken = (request: Request, operation: Operation) => {
   const token = readToken(request);
-  const platform = operation.callers.includes("platform_app");
-  if (!token) throw new ApiError("unauthorized", platform ? "Invalid access_token" : "You need to sign in or sign up before continuing.");
+  if (!token) throw signInFirst(operation);
   return token;
+};
+
+/**
+ * The request's credential: the `api_access_token` header, else an OAuth Bearer JWT (on routes
+ * users may call). With neither, the route's usual 401.
+ */
+type Credential = { kind: "token"; token: string } | { kind: "bearer"; jwt: string };
+const requireCredential = (request: Request, operation: Operation): Credential => {
+  const token = readToken(request);
+  if (token) return { kind: "token", token };
+  const jwt = operation.callers.includes("user") ? bearerToken(request) : null;
+  if (jwt) return { kind: "bearer", jwt };
+  throw signInFirst(operation);
 };
 
 /** Refuses token kinds the operation does not take (always 401). */
@@ -193,11 +211,20 @@ export const accountRoute =
   (request, context) =>
     run(request, async () => {
       const params = await context.params;
-      const token = requireToken(request, operation);
+      const credential = requireCredential(request, operation);
       const accountId = accountIdOf(params);
-      const ctx = await limited(request, operation, { token, accountId }, () =>
-        accountCallerFromToken(getDb(), token, accountId, admitter<CallersOf<O> & (UserCaller | BotCaller)>(operation)),
-      );
+      const ctx =
+        credential.kind === "token"
+          ? await limited(request, operation, { token: credential.token, accountId }, () =>
+              accountCallerFromToken(getDb(), credential.token, accountId, admitter<CallersOf<O> & (UserCaller | BotCaller)>(operation)),
+            )
+          : ((await limited(request, operation, { token: credential.jwt, accountId }, () =>
+              bearerAccountContext(getDb(), credential.jwt, accountId, {
+                issuer: issuerOf(request),
+                audiences: acceptedAudiences(issuerOf(request)),
+                scopes: [scopeForMethod(operation.method)],
+              }),
+            )) as AccountCtx<CallersOf<O> & (UserCaller | BotCaller)>);
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx }), operation);
     });
@@ -211,7 +238,18 @@ export const userRoute =
   (request, context) =>
     run(request, async () => {
       const params = await context.params;
-      const caller = (await limited(request, operation, { token: readToken(request) }, () => resolveCaller(request, operation))) as UserCaller;
+      const credential = requireCredential(request, operation);
+      const caller =
+        credential.kind === "token"
+          ? ((await limited(request, operation, { token: credential.token }, () => resolveCaller(request, operation))) as UserCaller)
+          : await limited(request, operation, { token: credential.jwt }, () =>
+              bearerUserCaller(getDb(), credential.jwt, {
+                issuer: issuerOf(request),
+                audiences: acceptedAudiences(issuerOf(request)),
+                // The profile is the `profile` scope; changing it needs `write` as well.
+                scopes: operation.method === "GET" ? ["profile"] : ["profile", "write"],
+              }),
+            );
       const input = await parseRequest(request, operation, params);
       return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
     });

@@ -26,3 +26,4 @@ import "@/lib/pricing/rates/operations";
 import "@/lib/pricing/pricing-plans/operations";
 import "@/lib/pricing/discount-codes/operations";
 import "@/lib/quotes/operations";
+import "@/lib/mcp/operations";

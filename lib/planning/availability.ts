@@ -39,6 +39,11 @@ export type SlotQuery = {
   intervalMinutes: number;
   bufferBeforeMin: number;
   bufferAfterMin: number;
+  /**
+   * Only slots starting on these days of the week; absent or null means every day. Dates are
+   * each space's local dates, so a Saturday is a Saturday in the space's own time zone.
+   */
+  weekdays?: readonly Weekday[] | null;
 };
 
 export type Slot = { spaceId: string; start: Date; end: Date; tentativeOverlaps: number };
@@ -184,8 +189,15 @@ export const findAvailableSlots = (spaces: SlotSpace[], busy: Interval[], holds:
     .sort((a, b) => a.position - b.position || compareText(a.name, b.name) || compareText(a.id, b.id));
   if (candidates.length === 0) return [];
 
+  // A slot starts and ends on one local date (windows never cross midnight), so that date's
+  // weekday is the slot's, in whichever zone the space keeps.
+  const wanted = query.weekdays ? new Set(query.weekdays) : null;
   const dates: { date: string; weekday: Weekday }[] = [];
-  for (let date = query.startDate; date <= query.endDate; date = addDays(date, 1)) dates.push({ date, weekday: weekdayOf(date) });
+  for (let date = query.startDate; date <= query.endDate; date = addDays(date, 1)) {
+    const weekday = weekdayOf(date);
+    if (!wanted || wanted.has(weekday)) dates.push({ date, weekday });
+  }
+  if (dates.length === 0) return [];
 
   // Spaces often share a time zone: resolve each (zone, date) once.
   const clocks = new Map<string, DayClock>();

@@ -6,6 +6,21 @@ const tag = "Quotes";
 const base = "/api/v1/accounts/{account_id}/planning/events/{event_id}/quotes";
 const record = `${base}/{id}`;
 
+/** The parties a version froze when it was priced: later edits of the contact or company do not change them. */
+const ZQuoteCustomer = z
+  .object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+  })
+  .meta({ description: "The customer as this version froze it: the contact's details, or the customer_* fields given" });
+const ZQuoteCompany = z
+  .object({ name: z.string().nullable(), vat_number: z.string().nullable(), address: z.string().nullable(), email: z.string().nullable() })
+  .nullable()
+  .meta({ description: "The company as this version froze it, or null when it names none" });
+
 /** The quote as the API answers it (breakdown documented in the README: DESIGN.md §6 shapes). */
 export const ZQuote = z
   .object({
@@ -28,16 +43,23 @@ export const ZQuote = z
     total_tax: z.number(),
     breakdown: z.record(z.string(), z.unknown()),
     overrides: z.record(z.string(), z.unknown()),
+    selected_optional_keys: z.array(z.string()).meta({ description: "Keys of the optional lines counted in the totals (chosen by the planner or the customer)" }),
+    customer: ZQuoteCustomer,
+    company: ZQuoteCompany,
     valid_until: z.string().nullable(),
     public_token: z.string(),
     public_url: z.string(),
     preview_url: z.string(),
     download_url: z.string(),
     quote_sent_at: z.string().nullable(),
+    viewed_at: z.string().nullable().meta({ description: "When the customer first opened the public page (ISO 8601, UTC)" }),
     accepted_at: z.string().nullable(),
     accepted_by_name: z.string().nullable(),
     accepted_ip: z.string().nullable().meta({ description: "The accepting client's address, by the TRUST_PROXY rule" }),
     accepted_user_agent: z.string().nullable(),
+    acceptance_reason: z.string().nullable().meta({ description: "The reason given with the acceptance (`acceptance_reason` of accept), if any" }),
+    rejected_at: z.string().nullable(),
+    rejection_reason: z.string().nullable().meta({ description: "The reason given with the rejection (`rejection_reason` of reject)" }),
     created_at: z.string(),
     updated_at: z.string(),
   })

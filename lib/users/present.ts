@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accountUsers, accounts } from "@/db/schema";
 import { tokensOf } from "@/lib/auth/access-tokens";
-import type { User } from "@/lib/auth/caller";
+import type { User, UserCaller } from "@/lib/auth/caller";
 
 type MembershipRow = {
   userId: number;
@@ -91,3 +91,14 @@ export const presentUsers = async (db: DbOrTx, users: User[]) => {
 };
 
 export const presentUser = async (db: DbOrTx, user: User) => (await presentUsers(db, [user]))[0]!;
+
+/**
+ * `GET /api/v1/profile` for its caller. Through an OAuth token the profile never carries the
+ * user's personal access token (a client granted `profile` must not gain every right the user
+ * has), and lists the accounts only with the `accounts` scope.
+ */
+export const presentProfile = async (db: DbOrTx, caller: UserCaller) => {
+  const profile = await presentUser(db, caller.user);
+  if (!caller.oauth) return profile;
+  return { ...profile, access_token: null, accounts: caller.oauth.scopes.includes("accounts") ? profile.accounts : [] };
+};

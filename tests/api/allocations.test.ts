@@ -301,6 +301,50 @@ describe("validate and find_available_slots", () => {
   });
 });
 
+describe("find_available_slots by weekday", () => {
+  const search = (body: Record<string, unknown>) => api.post(`${base}/planning/allocations/find_available_slots`, { token: team.agent.token, body });
+
+  it("finds only the weekdays asked for, each read in its space's own time zone", async () => {
+    const newYork = await makeSpace(team.account.id, { name: "Loft NY", timezone: "America/New_York", banquet: 150 });
+    const auckland = await makeSpace(team.account.id, { name: "Harbour AKL", timezone: "Pacific/Auckland", banquet: 150 });
+    // Friday 5 to Monday 8 March 2027, 23:00–24:00 local. Saturday 23:00 in New York (UTC-5) is
+    // Sunday 04:00 in UTC; in Auckland (UTC+13) it is Saturday 10:00 in UTC.
+    const window = { duration_minutes: 60, start_date: "2027-03-05", end_date: "2027-03-08", start_time: "23:00", end_time: "24:00", space_ids: [newYork.id, auckland.id], attendees_count: 120 };
+    const saturdays = await search({ ...window, weekdays: ["saturday"] });
+    expect(saturdays.status, saturdays.text).toBe(200);
+    expect(saturdays.body.slots).toEqual([
+      { space_id: auckland.id, start_at: "2027-03-06T10:00:00.000Z", end_at: "2027-03-06T11:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: newYork.id, start_at: "2027-03-07T04:00:00.000Z", end_at: "2027-03-07T05:00:00.000Z", tentative_overlaps: 0 },
+    ]);
+    const weekend = await search({ ...window, weekdays: ["sunday", "saturday"] });
+    expect(weekend.body.slots.map((slot: { start_at: string }) => slot.start_at)).toEqual([
+      "2027-03-06T10:00:00.000Z",
+      "2027-03-07T04:00:00.000Z",
+      "2027-03-07T10:00:00.000Z",
+      "2027-03-08T04:00:00.000Z",
+    ]);
+    expect((await search(window)).body.slots).toHaveLength(8);
+  });
+
+  it.each([
+    ["a day that is not a lowercase English weekday name", ["sat"], "weekdays.0"],
+    ["a weekday number", [6], "weekdays.0"],
+    ["an empty list", [], "weekdays"],
+    ["a bare string", "saturday", "weekdays"],
+  ])("refuses %s (422 naming the field)", async (_label, weekdays, field) => {
+    const res = await search({ duration_minutes: 60, start_date: "2027-03-05", end_date: "2027-03-08", weekdays });
+    expect(res.status).toBe(422);
+    expect(new Set(res.body.errors.map((error: { field: string }) => error.field))).toEqual(new Set([field]));
+  });
+
+  it("documents the filter in the OpenAPI document", async () => {
+    const doc = (await api.get("/api/v1/openapi.json")).body;
+    const weekdays = doc.components.schemas.FindSlotsRequest.properties.weekdays;
+    expect(weekdays.items.enum).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+    expect(weekdays.description).toContain("time zone");
+  });
+});
+
 describe("events", () => {
   it("keeps the event's updated_at moving with its allocations", async () => {
     const [event] = await getDb()
@@ -375,5 +419,59 @@ describe("an event with its allocations", () => {
     const invalid = await api.post(`${base}/planning/events`, { token: team.admin.token, body: eventBody([{ space_id: hallB.id, start_at: at(21, 9) }]) });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].field).toBe("allocations.0.end_at");
+  });
+
+  it("attaches holds placed before the event, beside new allocations, as a PATCH of their event_id would", async () => {
+    const token = team.admin.token;
+    const earlier = await book({ space_id: hallA.id, start_at: at(16, 9), end_at: at(16, 17), title: "Option" });
+    const booked = await book({ space_id: hallB.id, start_at: at(16, 9), end_at: at(16, 12), status: "confirmed" });
+    expect([earlier.status, booked.status]).toEqual([200, 200]);
+    const created = await api.post(`${base}/planning/events`, {
+      token,
+      body: { ...eventBody([{ space_id: hallB.id, start_at: at(17, 9), end_at: at(17, 17) }]), allocation_ids: [earlier.body.id, booked.body.id] },
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.allocation_ids).toHaveLength(3);
+    expect(created.body.allocation_ids).toEqual(expect.arrayContaining([earlier.body.id, booked.body.id]));
+    expect([created.body.start_at, created.body.end_at]).toEqual(["2027-01-16T09:00:00.000Z", "2027-01-17T17:00:00.000Z"]);
+    // The hold keeps its rank, status and expiry: only its event changed.
+    const hold = (await api.get(`${base}/planning/allocations/${earlier.body.id}`, { token })).body;
+    expect(hold).toMatchObject({ event_id: created.body.id, status: "tentative", sequence: earlier.body.sequence, expires_at: earlier.body.expires_at, title: "Option" });
+    expect((await api.get(`${base}/planning/allocations/${booked.body.id}`, { token })).body).toMatchObject({ event_id: created.body.id, status: "confirmed" });
+    // The body may also be flat, as every create route takes it.
+    const another = await book({ space_id: garden.id, start_at: at(23, 9), end_at: at(23, 10) });
+    const flat = await api.post(`${base}/planning/events`, { token, body: { name: "Flat", allocation_ids: [another.body.id] } });
+    expect(flat.status, flat.text).toBe(200);
+    expect(flat.body.allocation_ids).toEqual([another.body.id]);
+  });
+
+  it("refuses an id that is not the account's allocation, or one of another event, and saves nothing", async () => {
+    const token = team.admin.token;
+    const other = await makeTeam();
+    const elsewhere = await makeSpace(other.account.id, { name: "Their hall" });
+    const [theirs] = await getDb()
+      .insert(allocations)
+      .values({ accountId: other.account.id, spaceId: elsewhere.id, resourceId: elsewhere.resourceId, startAt: new Date(at(23, 9)), endAt: new Date(at(23, 10)) })
+      .returning();
+    const free = await book({ space_id: hallA.id, start_at: at(23, 9), end_at: at(23, 12) });
+    const owner = await api.post(`${base}/planning/events`, { token, body: { event: { name: "Owner" }, allocations: [{ space_id: hallB.id, start_at: at(23, 9), end_at: at(23, 12) }] } });
+    const owned = owner.body.allocation_ids[0] as string;
+    const events = async () => (await api.get(`${base}/planning/events?q=refused`, { token })).body.meta.count;
+    for (const [ids, field, message, code] of [
+      [[free.body.id, theirs!.id], "allocation_ids.1", "is not an allocation of this account", "invalid"],
+      [["00000000-0000-4000-8000-000000000000"], "allocation_ids.0", "is not an allocation of this account", "invalid"],
+      [[free.body.id, owned], "allocation_ids.1", `belongs to another event (${owner.body.id})`, "taken"],
+    ] as const) {
+      const res = await api.post(`${base}/planning/events`, { token, body: { event: { name: "Refused" }, allocation_ids: ids } });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.errors).toEqual([{ field, message, code }]);
+    }
+    const notUuid = await api.post(`${base}/planning/events`, { token, body: { event: { name: "Refused" }, allocation_ids: ["abc"] } });
+    expect(notUuid.status).toBe(422);
+    expect(notUuid.body.errors[0].field).toBe("allocation_ids.0");
+    // Nothing was saved: no event, the free hold still unattached, the owned one still its event's.
+    expect(await events()).toBe(0);
+    expect((await api.get(`${base}/planning/allocations/${free.body.id}`, { token })).body.event_id).toBeNull();
+    expect((await api.get(`${base}/planning/allocations/${owned}`, { token })).body.event_id).toBe(owner.body.id);
   });
 });

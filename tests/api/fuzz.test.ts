@@ -465,10 +465,19 @@ const standardPrototype = [
   "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf",
 ].sort();
 
-const problemsWith = (response: ApiResponse, refusedWrites: string[]): string[] => {
+/** The MCP endpoint answers in its own protocol: JSON-RPC errors, not the standard body. */
+const jsonRpcOperations = new Set(["POST /api/v1/accounts/{account_id}/mcp"]);
+const isJsonRpcError = (body: unknown) => {
+  const error = (body as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return (body as { jsonrpc?: unknown })?.jsonrpc === "2.0" && Number.isInteger(error?.code) && typeof error?.message === "string";
+};
+
+const problemsWith = (response: ApiResponse, refusedWrites: string[], operation: ApiOperation): string[] => {
   const problems: string[] = [];
   if (response.status >= 500) problems.push(`answered ${response.status}`);
-  if (response.status >= 400) {
+  if (response.status >= 400 && jsonRpcOperations.has(operation.id)) {
+    if (!isJsonRpcError(response.body)) problems.push(`answered ${response.status} without a JSON-RPC error body`);
+  } else if (response.status >= 400) {
     const body = response.body as { description?: unknown; errors?: unknown; error?: unknown } | undefined;
     const standard =
       typeof body === "object" &&
@@ -501,7 +510,7 @@ const exercise = async (request: FuzzRequest) => {
   dirty = written.length > 0;
   counts.set(request.operation.surface, (counts.get(request.operation.surface) ?? 0) + 1);
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-  const problems = problemsWith(response, written);
+  const problems = problemsWith(response, written, request.operation);
   if (problems.length === 0) return;
   throw new Error(`${request.operation.id} ${problems.join(", ")}\n  request: ${describeRequest(request)}\n  response: ${shorten(response.text)}`);
 };

@@ -32,7 +32,13 @@ process.env.RATE_LIMITS = "off";
 delete process.env.SMTP_URL;
 
 const document = apiDocument();
-const operations = apiOperations();
+/**
+ * The MCP endpoint speaks JSON-RPC, not the standard error body, and answers a non-member 403 by
+ * contract (INTERFACE.md): tests/api/mcp.test.ts covers who may call it (none, bot, platform and
+ * garbage tokens 401; another account's users 403; tokens for another resource 401).
+ */
+const ownProtocol = new Set(["POST /api/v1/accounts/{account_id}/mcp"]);
+const operations = apiOperations().filter((operation) => !ownProtocol.has(operation.id));
 
 /**
  * Who may call what, for (d). The operation registry has no role marker (services call

@@ -51,6 +51,17 @@ const match = (parts: string[]) => {
   return candidates[0];
 };
 
+/** Routes a web Request to our route handlers, as Next.js would (the in-process HTTP server uses it too). */
+export const dispatch = async (request: Request): Promise<Response> => {
+  const target = new URL(request.url);
+  const found = match(target.pathname.split("/").filter(Boolean));
+  if (!found) return Response.json({ error: `no route file for ${target.pathname}` }, { status: 404 });
+  const routeModule = (await import(found.route.file)) as Record<string, RouteHandler | undefined>;
+  const handler = routeModule[request.method];
+  if (!handler) return new Response(null, { status: 405 });
+  return handler(request, { params: Promise.resolve(found.params) });
+};
+
 export type ApiResponse<T = any> = { status: number; body: T; text: string; bytes: Uint8Array; headers: Headers };
 
 export type CallOptions = {
@@ -81,11 +92,7 @@ export const call = async <T = any>(method: string, url: string, options: CallOp
     headers.set("content-type", "application/json");
     body = JSON.stringify(options.body);
   }
-  const request = new Request(target, { method, headers, body });
-  const routeModule = (await import(found.route.file)) as Record<string, RouteHandler | undefined>;
-  const handler = routeModule[method];
-  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
-  const response = await handler(request, { params: Promise.resolve(found.params) });
+  const response = await dispatch(new Request(target, { method, headers, body }));
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = new TextDecoder().decode(bytes);
   let parsed: unknown = undefined;

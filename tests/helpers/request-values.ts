@@ -55,6 +55,7 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   resource_id: ref("hall.resourceId", (f) => f.hall.resourceId),
   event_id: ref("event.id", (f) => f.event.id),
   allocation_id: ref("allocation.id", (f) => f.allocation.id),
+  allocation_ids: ref("[allocation.id]", (f) => [f.allocation.id]),
   company_id: ref("company.id", (f) => f.company.id),
   conversation_id: ref("conversation.displayId", (f) => f.conversation.displayId),
   pricing_plan_id: ref("pricingPlan.id", (f) => f.pricingPlan.id),

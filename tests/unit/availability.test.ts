@@ -10,7 +10,7 @@ import {
   withinAvailability,
   withinWorkingHours,
 } from "@/lib/planning/availability";
-import { addDays, instantAt, parseClock, weekdayOf } from "@/lib/planning/time";
+import { addDays, instantAt, localDateOf, parseClock, type Weekday, weekdayOf } from "@/lib/planning/time";
 
 const AMS = "Europe/Amsterdam";
 const NY = "America/New_York";
@@ -194,6 +194,59 @@ describe("findAvailableSlots: DST days", () => {
     const space = makeSpace({ timezone: AMS, workingHoursEnabled: true, schedule: { sunday: { open: "02:30", close: "05:00" } } });
     const query = makeQuery({ startDate: "2026-03-29", endDate: "2026-03-29", startTime: "00:00", endTime: "06:00", durationMinutes: 60, intervalMinutes: 60 });
     expect(starts(findAvailableSlots([space], [], [], query))).toEqual(["2026-03-29T01:00", "2026-03-29T02:00"]);
+  });
+});
+
+describe("findAvailableSlots: weekdays", () => {
+  it.each<[string, Weekday[] | null | undefined, string[]]>([
+    ["every day when absent", undefined, ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14"]],
+    ["every day when null", null, ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14"]],
+    ["Saturdays", ["saturday"], ["06", "13"]],
+    ["the weekend", ["saturday", "sunday"], ["06", "07", "13", "14"]],
+    ["in any order, repeats ignored", ["sunday", "saturday", "sunday"], ["06", "07", "13", "14"]],
+    ["Mondays, the range's first day", ["monday"], ["01", "08"]],
+    ["every day named", ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"], ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14"]],
+  ])("%s", (_label, weekdays, days) => {
+    // June 1–14, 2026: Monday to Sunday, twice.
+    const query = makeQuery({ startDate: "2026-06-01", endDate: "2026-06-14", durationMinutes: 180, weekdays });
+    expect(starts(findAvailableSlots([makeSpace()], [], [], query))).toEqual(days.map((day) => `2026-06-${day}T09:00`));
+  });
+
+  it.each<[string, string, string, string, string, string, Weekday[], string[]]>([
+    // Saturday 23:00 in New York is already Sunday in UTC; Sunday 23:00 there is Monday in UTC.
+    ["New York, Saturday late evening", NY, "2026-06-05", "2026-06-08", "23:00", "24:00", ["saturday"], ["2026-06-07T03:00"]],
+    ["New York, Sunday late evening", NY, "2026-06-05", "2026-06-08", "23:00", "24:00", ["sunday"], ["2026-06-08T03:00"]],
+    // Kiritimati is UTC+14: its Saturday morning is Friday evening in UTC.
+    ["Kiritimati (UTC+14), Saturday morning", "Pacific/Kiritimati", "2026-06-05", "2026-06-07", "09:00", "10:00", ["saturday"], ["2026-06-05T19:00"]],
+    ["Kiritimati (UTC+14), Friday morning", "Pacific/Kiritimati", "2026-06-05", "2026-06-07", "09:00", "10:00", ["friday"], ["2026-06-04T19:00"]],
+    // Pago Pago is UTC-11: its Saturday evening is Sunday morning in UTC.
+    ["Pago Pago (UTC-11), Saturday evening", "Pacific/Pago_Pago", "2026-06-05", "2026-06-07", "20:00", "21:00", ["saturday"], ["2026-06-07T07:00"]],
+    // Amsterdam springs forward on Sunday 29 March 2026 at 02:00: Sunday's 02:00 does not exist.
+    ["Amsterdam spring-forward Saturday", AMS, "2026-03-27", "2026-03-30", "01:00", "04:00", ["saturday"], ["2026-03-28T00:00", "2026-03-28T01:00", "2026-03-28T02:00"]],
+    ["Amsterdam spring-forward Sunday", AMS, "2026-03-27", "2026-03-30", "01:00", "04:00", ["sunday"], ["2026-03-29T00:00", "2026-03-29T01:00"]],
+    // New York falls back on Sunday 1 November 2026: Saturday 23:00 is EDT (UTC-4), Sunday 23:00 EST (UTC-5).
+    ["New York fall-back weekend", NY, "2026-10-30", "2026-11-02", "23:00", "24:00", ["saturday", "sunday"], ["2026-11-01T03:00", "2026-11-02T04:00"]],
+  ])("%s", (_label, timezone, startDate, endDate, startTime, endTime, weekdays, expected) => {
+    const query = makeQuery({ startDate, endDate, startTime, endTime, durationMinutes: 60, intervalMinutes: 60, weekdays });
+    expect(starts(findAvailableSlots([makeSpace({ timezone })], [], [], query))).toEqual(expected);
+  });
+
+  it("reads each space's weekday in its own zone, even when the UTC days differ", () => {
+    // Saturday 6 June 09:00: 13:00Z in New York, Friday 21:00Z in Auckland.
+    const pair = [makeSpace({ id: "ny", timezone: NY, position: 0 }), makeSpace({ id: "akl", timezone: "Pacific/Auckland", position: 1 })];
+    const query = makeQuery({ startDate: "2026-06-04", endDate: "2026-06-08", startTime: "09:00", endTime: "10:00", weekdays: ["saturday"] });
+    expect(describeSlots(findAvailableSlots(pair, [], [], query))).toEqual(["akl 2026-06-05T21:00–22:00", "ny 2026-06-06T13:00–14:00"]);
+  });
+
+  it("finds nothing when no date of the range is one of the weekdays", () => {
+    const query = makeQuery({ startDate: "2026-06-01", endDate: "2026-06-05", weekdays: ["saturday", "sunday"] });
+    expect(findAvailableSlots([makeSpace()], [], [], query)).toEqual([]);
+  });
+
+  it("keeps to working hours: a Saturday filter finds nothing in a space closed on Saturdays", () => {
+    const space = makeSpace({ workingHoursEnabled: true, schedule: { friday: { open: "09:00", close: "17:00" }, sunday: { open: "09:00", close: "17:00" } } });
+    const query = makeQuery({ startDate: "2026-06-01", endDate: "2026-06-14", weekdays: ["saturday"] });
+    expect(findAvailableSlots([space], [], [], query)).toEqual([]);
   });
 });
 
@@ -508,6 +561,11 @@ describe("findAvailableSlots at benchmark size", () => {
     expect(expected.some((slot) => slot.tentativeOverlaps > 0)).toBe(true);
     expect(actual).toEqual(expected);
     expect(findAvailableSlots(spaces, busy, holds, { ...query, maxResults: 50 })).toEqual(expected.slice(0, 50));
+    // The weekend filter keeps exactly the slots that start on a Saturday or Sunday in their space's zone.
+    const zoneOf = new Map(spaces.map((space) => [space.id, space.timezone]));
+    const weekend = expected.filter((slot) => ["saturday", "sunday"].includes(weekdayOf(localDateOf(slot.start, zoneOf.get(slot.spaceId)!))));
+    expect(weekend.length).toBeGreaterThan(100);
+    expect(findAvailableSlots(spaces, busy, holds, { ...query, weekdays: ["saturday", "sunday"] })).toEqual(weekend);
     // The reference converts every candidate through Temporal: seconds on a busy machine.
   }, 60_000);
 

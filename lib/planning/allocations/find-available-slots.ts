@@ -65,6 +65,7 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
     intervalMinutes: input.interval_minutes,
     bufferBeforeMin: input.buffer_before_min,
     bufferAfterMin: input.buffer_after_min,
+    weekdays: input.weekdays ?? null,
   });
   return {
     slots: slots.map((slot) => ({

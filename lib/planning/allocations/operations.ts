@@ -92,7 +92,7 @@ export const findAvailableSlotsOp = defineOperation({
   method: "POST",
   path: `${base}/find_available_slots`,
   summary:
-    "Candidate windows that fit the duration, working hours (in each space's time zone), bookable dates, capacity and buffers, earliest first",
+    "Candidate windows that fit the duration, working hours and the weekdays asked for (in each space's time zone), bookable dates, capacity and buffers, earliest first",
   tag,
   callers: ["user"],
   params: ZAccountParams,

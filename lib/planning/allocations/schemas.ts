@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { allocationStatuses } from "@/db/schema";
 import { bothDates, ZDate, ZObject, ZTimestamp, ZUuid } from "@/lib/http/schemas";
+import { weekdays } from "../time";
 
 export { ZUuid };
 const ZInstant = ZTimestamp;
@@ -111,6 +112,15 @@ export const ZFindSlots = z
     interval_minutes: z.int().min(5).max(24 * 60).optional().default(30),
     buffer_before_min: ZMinutes.optional().default(0),
     buffer_after_min: ZMinutes.optional().default(0),
+    weekdays: z
+      .array(z.enum(weekdays))
+      .min(1)
+      .max(7)
+      .optional()
+      .meta({
+        description:
+          "Only slots starting on these days of the week, as lowercase English names (`monday` … `sunday`, the keys of a space's schedule), e.g. `[\"saturday\"]`; each slot's day is read in its space's own time zone. Every day when omitted",
+      }),
   })
   // Refinements run even when a field failed its own check: each compares only what parsed.
   .refine((value) => !bothText(value.start_date, value.end_date) || value.end_date >= value.start_date, {

@@ -20,13 +20,13 @@ export const createEventOp = defineOperation({
   method: "POST",
   path: base,
   summary:
-    "Create a planning event (planning_manage); `allocations` beside `event` are created with it in one transaction, or nothing is (a conflict names the allocation's index, 409). `conversation_id` names the conversation it was started from by display id: one the caller cannot see, or of another account, is a 422 naming the field, as for `contact_id` and `company_id`",
+    "Create a planning event (planning_manage); `allocations` beside `event` are created with it in one transaction, or nothing is (a conflict names the allocation's index, 409), and existing allocations named by `allocation_ids` (holds placed first) are attached to it in the same transaction. `conversation_id` names the conversation it was started from by display id: one the caller cannot see, or of another account, is a 422 naming the field, as for `contact_id` and `company_id`",
   tag,
   callers: ["user"],
   params: ZAccountParams,
   body: ZCreateEventRequest,
   bodyKey: "event",
-  bodySiblings: ["allocations"],
+  bodySiblings: ["allocations", "allocation_ids"],
   response: ZPlanningEvent,
   errors: [403, 409],
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { planningEventStatuses } from "@/db/schema";
 import { ZAccountParams, ZBodyId, ZName, ZObject } from "@/lib/http/schemas";
-import { ZCreateAllocation } from "../allocations/schemas";
+import { ZCreateAllocation, ZUuid } from "../allocations/schemas";
 
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 export const isCurrency = (code: string) => currencies.has(code);
@@ -40,6 +40,14 @@ export const ZCreateEventRequest = z
       .max(50)
       .optional()
       .meta({ description: "Allocations created with the event, in one transaction (sent beside `event`, not inside it)" }),
+    allocation_ids: z
+      .array(ZUuid)
+      .max(50)
+      .optional()
+      .meta({
+        description:
+          "Existing allocations of the account (holds placed before the event) attached to it in the same transaction, as a PATCH of their `event_id` would (sent beside `event`). One that is not the account's, or belongs to another event already, is a 422 naming `allocation_ids.<index>`",
+      }),
   })
   .meta({ id: "PlanningEventCreateRequest" });
 export type CreateEventRequest = z.output<typeof ZCreateEventRequest>;
