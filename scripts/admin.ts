@@ -5,12 +5,14 @@ import { runMigrations } from "@/db/migrate";
 import { provisionAccount } from "@/lib/accounts/provision-account";
 import { generateToken } from "@/lib/auth/tokens";
 import { ApiError } from "@/lib/http/errors";
+import { rotateSigningKeys } from "@/lib/oauth/keys";
 import { createPlatformApp } from "@/lib/platform/platform-apps";
 import { openDatabase } from "./database";
 
 const usage = `Usage:
   npm run admin -- create-platform-app --name "<app name>"
   npm run admin -- create-account --name "<account name>" --admin-email <email> --admin-name "<name>" [--admin-password <password>]
+  npm run admin -- rotate-oauth-keys
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (the running app's, if it is up).`;
 
@@ -25,11 +27,12 @@ const main = async () => {
       "admin-password": { type: "string" },
     },
   });
-  if (command !== "create-platform-app" && command !== "create-account") {
+  if (command !== "create-platform-app" && command !== "create-account" && command !== "rotate-oauth-keys") {
     console.error(usage);
     process.exit(2);
   }
-  if (!values.name || (command === "create-account" && (!values["admin-email"] || !values["admin-name"]))) {
+  const needsName = command === "create-platform-app" || command === "create-account";
+  if ((needsName && !values.name) || (command === "create-account" && (!values["admin-email"] || !values["admin-name"]))) {
     console.error(usage);
     process.exit(2);
   }
@@ -38,14 +41,17 @@ const main = async () => {
   const db = createDb(database.url, { max: 2 });
   try {
     await runMigrations(database.url);
-    if (command === "create-platform-app") {
-      const { app, token } = await createPlatformApp(db, values.name);
+    if (command === "rotate-oauth-keys") {
+      // The old key stays published (and verifies its tokens) until they have all expired.
+      console.log(`OAuth signing key ${await rotateSigningKeys(db)} now signs access tokens`);
+    } else if (command === "create-platform-app") {
+      const { app, token } = await createPlatformApp(db, values.name!);
       console.log(`Platform app ${app.id}: ${app.name}`);
       console.log(`Platform app token: ${token}`);
     } else {
       const password = values["admin-password"] ?? generateToken().slice(0, 16);
       const result = await provisionAccount(db, {
-        accountName: values.name,
+        accountName: values.name!,
         adminEmail: values["admin-email"]!,
         adminName: values["admin-name"]!,
         password,

@@ -27,11 +27,15 @@ export type Operation = {
   form?: boolean;
   /** Also accept multipart/form-data: text fields as form keys, files under `attachments[]`. */
   multipart?: boolean;
+  /** Only application/x-www-form-urlencoded, no JSON (the OAuth token and revocation endpoints, RFC 6749). */
+  formOnly?: boolean;
   /** The success body; omitted means an empty body. */
   response?: z.ZodType;
   status?: 200 | 201 | 204;
   /** Error statuses worth listing in the document besides 401 and 422. */
   errors?: readonly number[];
+  /** The error body, when it is not the standard one (OAuth's `error`/`error_description`, with the standard fields beside). */
+  errorBody?: z.ZodType;
 };
 
 const registry: Operation[] = [];

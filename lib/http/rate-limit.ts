@@ -31,6 +31,10 @@ export const rateRules = {
   public_quote_pricing: { limit: 300, period: 600 },
   /** The portal's server actions (saves, searches, the inbox's reads), per signed-in user. */
   portal_action: { limit: 600, period: 60 },
+  /** OAuth dynamic client registrations, per client address. */
+  oauth_register: { limit: 20, period: 3600 },
+  /** OAuth token and revocation requests, per client address. */
+  oauth_token: { limit: 300, period: 60 },
 } as const;
 export type RateRule = keyof typeof rateRules;
 

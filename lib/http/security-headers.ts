@@ -22,7 +22,9 @@ export type SecurityOptions = {
   appUrl: string | undefined;
 };
 
-const apiPrefixes = ["/api/", "/platform/api/", "/public/api/"];
+const apiPrefixes = ["/api/", "/platform/api/", "/public/api/", "/.well-known/"];
+/** The authorization server's endpoints for programs (its consent page, /oauth/authorize, is a page). */
+const oauthEndpoints = new Set(["/oauth/token", "/oauth/register", "/oauth/revoke"]);
 const quoteFile = /^\/app\/accounts\/[^/]+\/planning\/events\/[^/]+\/quotes\/[^/]+\/(preview|download)$/;
 
 export const responseKind = (path: string): ResponseKind => {
@@ -32,6 +34,7 @@ export const responseKind = (path: string): ResponseKind => {
   if (quote) return quote[1] === "preview" ? "document" : "download";
   if (path === "/api/auth" || path.startsWith("/api/auth/")) return "document";
   if (apiPrefixes.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1))) return "api";
+  if (oauthEndpoints.has(path)) return "api";
   return "page";
 };
 

@@ -26,4 +26,5 @@ import "@/lib/pricing/rates/operations";
 import "@/lib/pricing/pricing-plans/operations";
 import "@/lib/pricing/discount-codes/operations";
 import "@/lib/quotes/operations";
+import "@/lib/oauth/operations";
 import "@/lib/mcp/operations";

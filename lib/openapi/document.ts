@@ -25,7 +25,7 @@ const statusText: Record<number, string> = {
   422: "Validation failed; errors[].field names each field",
 };
 
-const errorResponse = (status: number) => ({ description: statusText[status] ?? "Error", content: { "application/json": { schema: ZErrorBody } } });
+const errorResponse = (status: number, schema: z.ZodType = ZErrorBody) => ({ description: statusText[status] ?? "Error", content: { "application/json": { schema } } });
 
 const security = (operation: Operation): Record<string, string[]>[] => {
   if (operation.callers.length === 0) return [];
@@ -42,7 +42,9 @@ const describe = (operation: Operation): ZodOpenApiOperationObject => {
   if (operation.body) [400, 413, 422].forEach((s) => errorStatuses.add(s));
   if (operation.query) errorStatuses.add(422);
   const bodyContent = operation.body
-    ? {
+    ? operation.formOnly
+      ? { "application/x-www-form-urlencoded": { schema: operation.body } }
+      : {
         "application/json": { schema: operation.body },
         ...(operation.form ? { "application/x-www-form-urlencoded": { schema: operation.body } } : {}),
         ...(operation.multipart ? { "multipart/form-data": { schema: operation.body } } : {}),
@@ -63,7 +65,7 @@ const describe = (operation: Operation): ZodOpenApiOperationObject => {
         description: operation.response ? "Success" : "Success, empty body",
         ...(operation.response ? { content: { "application/json": { schema: operation.response } } } : {}),
       },
-      ...Object.fromEntries([...errorStatuses].sort().map((s) => [String(s), errorResponse(s)])),
+      ...Object.fromEntries([...errorStatuses].sort().map((s) => [String(s), errorResponse(s, operation.errorBody)])),
     },
   };
 };

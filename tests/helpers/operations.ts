@@ -103,7 +103,9 @@ export const apiOperations = (): ApiOperation[] => {
     }));
     const surface = surfaceOf(operation.path, operation.callers);
     const pathParams = parameters.filter((p) => p.in === "path");
-    const body = described.requestBody?.content?.["application/json"]?.schema as Schema | undefined;
+    const content = described.requestBody?.content;
+    // Form-only operations (the OAuth token and revocation endpoints) describe their body under the form type.
+    const body = (content?.["application/json"] ?? content?.["application/x-www-form-urlencoded"])?.schema as Schema | undefined;
     return {
       id: `${operation.method} ${operation.path}`,
       method: operation.method,
@@ -112,7 +114,7 @@ export const apiOperations = (): ApiOperation[] => {
       callers: operation.callers,
       bodyKey: operation.bodyKey,
       bodySiblings: operation.bodySiblings ?? [],
-      form: operation.form === true,
+      form: operation.form === true || operation.formOnly === true,
       multipart: operation.multipart === true,
       pathParams,
       query: parameters.filter((p) => p.in === "query"),

@@ -75,6 +75,8 @@ export const notRecordReferences: Record<string, string> = {
   campaign_id: "campaigns do not exist here; the id is stored as the client sends it",
   echo_id: "the client's own temporary id for a message, sent back as it came",
   source_id: "an identity's id in the client's own system (new, not looked up), except where recordFields says otherwise",
+  client_id: "an OAuth client's public identifier (the token and revocation endpoints), which belongs to no account",
+  software_id: "an OAuth client software's own identifier (RFC 7591 registration), kept as sent",
 };
 
 const futureTime = (days: number, hour: number) => new Date(Date.UTC(2027, 5, 1 + days, hour)).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -107,6 +109,8 @@ export const namedValues: Record<string, unknown> = {
   start_date: startDate,
   end_date: endDate,
   currency: "EUR",
+  // OAuth client registration: a redirect URI a client may register.
+  redirect_uris: ["https://client.example/callback", "http://127.0.0.1:33418/callback"],
 };
 
 /**

@@ -1,0 +1,84 @@
+import { asc, eq } from "drizzle-orm";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getDb } from "@/db/client";
+import { accountUsers, accounts } from "@/db/schema";
+import { sessionCaller } from "@/lib/auth/session";
+import { checkAuthorizationRequest, type AuthorizationParameters } from "@/lib/oauth/authorize";
+import { hostOf, scopeWording } from "@/lib/oauth/consent";
+
+/*
+ * The consent page's data (`GET /oauth/authorize`): the signed-in user (signed out → the sign-in
+ * page, which comes back here), the checked request, and the accounts the user may grant it.
+ */
+
+/** The issuer as the discovery documents name it: APP_URL, else the address this page was requested on. */
+export const pageIssuer = async () => {
+  const request = await headers();
+  const host = request.get("x-forwarded-host") ?? request.get("host") ?? "localhost";
+  const protocol = request.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
+  return (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? `${protocol}://${host}`).replace(/\/+$/, "");
+};
+
+type Query = Record<string, string | string[] | undefined>;
+
+const thisPage = (query: Query) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) for (const item of [value ?? []].flat()) search.append(name, item);
+  return `/oauth/authorize?${search}`;
+};
+
+export type ConsentAccount = { id: number; name: string };
+
+export type ConsentView =
+  | { kind: "invalid"; message: string }
+  | {
+      kind: "consent";
+      user: { name: string; email: string };
+      client: {
+        name: string;
+        kind: "integration" | "dynamic" | "metadata_document";
+        /** Where the client says it lives (client_uri's host); unverified, so not shown for metadata document clients. */
+        site: string | null;
+        /** The metadata document's host: the domain that vouches for the client. */
+        verifiedHost: string | null;
+      };
+      redirectHost: string;
+      scopes: { scope: string; title: string; detail: string }[];
+      /** The accounts the user may choose from (one when the request names it). */
+      accounts: ConsentAccount[];
+      /** The request names an account (an MCP endpoint, an integration's) that the user is not a member of. */
+      missingAccountId: number | null;
+      parameters: AuthorizationParameters;
+    };
+
+export const loadAuthorization = async (query: Query): Promise<ConsentView> => {
+  const caller = await sessionCaller();
+  if (!caller) redirect(`/login?${new URLSearchParams({ callbackUrl: thisPage(query) })}`);
+  const db = getDb();
+  const check = await checkAuthorizationRequest(db, await pageIssuer(), query);
+  if (check.kind === "invalid") return { kind: "invalid", message: check.message };
+  if (check.kind === "refused") redirect(check.redirectTo);
+  const { request } = check;
+  const memberships = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(eq(accountUsers.userId, caller.user.id))
+    .orderBy(asc(accounts.id));
+  const fixed = request.fixedAccountId;
+  const choices = fixed === null ? memberships : memberships.filter((account) => account.id === fixed);
+  const { client } = request;
+  const verifiedHost = client.kind === "metadata_document" ? hostOf(client.clientId) : null;
+  return {
+    kind: "consent",
+    user: { name: caller.user.displayName ?? caller.user.name, email: caller.user.email },
+    // A metadata document may claim any client_uri: such a client is shown by its own (verified) domain only.
+    client: { name: client.name, kind: client.kind, site: client.kind === "metadata_document" ? null : hostOf(client.clientUri), verifiedHost },
+    redirectHost: hostOf(request.redirectUri) ?? request.redirectUri,
+    scopes: request.scopes.map((scope) => ({ scope, ...scopeWording[scope] })),
+    accounts: choices,
+    missingAccountId: fixed !== null && choices.length === 0 ? fixed : null,
+    parameters: request.parameters,
+  };
+};
