@@ -1,3 +1,5 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +13,7 @@ import { tools } from "@/lib/mcp/tools";
 import { localDateOf, weekdayOf } from "@/lib/planning/time";
 import { ZQuote, ZSentQuote } from "@/lib/quotes/operations";
 import { api } from "../helpers/app";
+import { startServer, type TestServer } from "../helpers/http-server";
 import { joinInbox, makeTeam } from "../helpers/factories";
 
 /*
@@ -448,10 +451,19 @@ describe("refusals", () => {
   });
 });
 
-describe("an assistant's job, through the tools alone", () => {
+describe("an assistant's job, through MCP alone", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let venue: Team;
   let planner: McpCtx;
+  let server: TestServer;
+  let client: Client;
+
+  /** A tool called the way an assistant calls it: JSON-RPC over HTTP with the MCP SDK's client. */
+  const mcp = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    return json(result.structuredContent);
+  };
 
   beforeAll(async () => {
     const port = await freePort();
@@ -475,10 +487,17 @@ describe("an assistant's job, through the tools alone", () => {
       );
     }
     await priceVenue(venue.account.id);
+    server = await startServer();
+    client = new Client({ name: "assistant", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/api/v1/accounts/${venue.account.id}/mcp`), { requestInit: { headers: { api_access_token: venue.admin.token } } }),
+    );
   });
 
   afterAll(async () => {
     delete process.env.SMTP_URL;
+    await client.close();
+    await server.close();
     await smtp.close();
   });
 
@@ -494,36 +513,36 @@ describe("an assistant's job, through the tools alone", () => {
       interval_minutes: 60,
     };
     // 1. One search for the whole month, Saturdays only.
-    const found = await ok(planner, "find_available_slots", { ...search, weekdays: ["saturday"] });
+    const found = await mcp("find_available_slots", { ...search, weekdays: ["saturday"] });
     const offers: { space_id: string; start_at: string; end_at: string }[] = found.slots;
     // Only the Grand Hall seats 120; 17:00–23:00 and 18:00–24:00 each Saturday, Amsterdam time.
-    const { spaces } = await ok(planner, "list_spaces");
+    const { spaces } = await mcp("list_spaces");
     const grandHall = spaces.find((space: { name: string }) => space.name === "Grand Hall");
     expect(offers).toHaveLength(month.saturdays.length * 2);
     expect(new Set(offers.map((slot) => slot.space_id))).toEqual(new Set([grandHall.id]));
     expect(new Set(offers.map((slot) => localDateOf(new Date(slot.start_at), "Europe/Amsterdam")))).toEqual(new Set(month.saturdays));
     // Fridays and Sundays are open too: without the filter they come back as well.
-    expect((await ok(planner, "find_available_slots", search)).slots.length).toBeGreaterThan(offers.length);
+    expect((await mcp("find_available_slots", search)).slots.length).toBeGreaterThan(offers.length);
     const chosen = offers[0]!;
 
     // 2. A hold before there is an event.
-    const hold = await ok(planner, "place_hold", { space_id: chosen.space_id, start_at: chosen.start_at, end_at: chosen.end_at, title: "Wedding" });
+    const hold = await mcp("place_hold", { space_id: chosen.space_id, start_at: chosen.start_at, end_at: chosen.end_at, title: "Wedding" });
     expect(hold).toMatchObject({ status: "tentative", event_id: null, start_at: chosen.start_at, space_id: grandHall.id });
 
     // 3. The event, taking the hold in.
-    const customer = await ok(planner, "create_contact", { name: "Bram Jansen", email: "bram@example.test" });
-    const event = await ok(planner, "create_event", {
+    const customer = await mcp("create_contact", { name: "Bram Jansen", email: "bram@example.test" });
+    const event = await mcp("create_event", {
       name: "Jansen wedding",
       contact_id: customer.payload.contact.id,
       attendees_count: 120,
       allocation_ids: [hold.id],
     });
     expect(event).toMatchObject({ allocation_ids: [hold.id], start_at: chosen.start_at, end_at: chosen.end_at });
-    const [attached] = (await ok(planner, "list_allocations", { start_at: chosen.start_at, end_at: chosen.end_at, event_id: event.id })).allocations;
+    const [attached] = (await mcp("list_allocations", { start_at: chosen.start_at, end_at: chosen.end_at, event_id: event.id })).allocations;
     expect(attached).toMatchObject({ id: hold.id, event_id: event.id, status: "tentative", sequence: hold.sequence, expires_at: hold.expires_at });
 
     // 4. The quote prices the held space and offers an optional line.
-    const quote = await ok(planner, "create_quote", {
+    const quote = await mcp("create_quote", {
       event_id: event.id,
       name: "Wedding, 120 guests",
       overrides: { optional_lines: [{ key: "champagne", name: "Champagne reception", unit_price: "12.50", quantity: 120, tax_rate: "21", category: "catering" }] },
@@ -537,7 +556,7 @@ describe("an assistant's job, through the tools alone", () => {
     expect(strictQuote.success, JSON.stringify(strictQuote.error?.issues)).toBe(true);
 
     // 5. Sent by email.
-    const sent = await ok(planner, "send_quote", { event_id: event.id, quote_id: quote.id, subject: "Your wedding at the Grand Hall" });
+    const sent = await mcp("send_quote", { event_id: event.id, quote_id: quote.id, subject: "Your wedding at the Grand Hall" });
     expect(sent.status).toBe("sent");
     expect(sent.delivery).toMatchObject({ status: "sent", attempts: 1 });
     const strictSent = z.strictObject(ZSentQuote.shape).safeParse(sent);
@@ -546,7 +565,7 @@ describe("an assistant's job, through the tools alone", () => {
     expect(mail.to).toBe("bram@example.test");
     expect(mail.raw).toContain("Subject: Your wedding at the Grand Hall");
     expect(mail.raw).toContain(`/q/${quote.public_token}`);
-    const shown = await ok(planner, "get_quote", { event_id: event.id, quote_id: quote.id });
+    const shown = await mcp("get_quote", { event_id: event.id, quote_id: quote.id });
     expect(shown.status).toBe("sent");
     expect(shown.breakdown.lines.map((line: { space_id: string }) => line.space_id)).toEqual([grandHall.id]);
   });
