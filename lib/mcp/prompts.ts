@@ -35,7 +35,7 @@ export const prompts: readonly PromptSpec[] = [
         "3. Find or create the contact (search_contacts, create_contact), then call create_event with the held allocation.",
         "4. Call list_rates to see what can be priced, then create_quote for the event; add optional lines (extras the customer may tick) where useful.",
         "5. Check the quote with get_quote, then send_quote. Report the quote number, total and the hold's expiry to the user.",
-        "Money is exact decimal strings in the quote's currency; never round or sum across currencies.",
+        "Amounts are exact, in the quote's currency: quote them as given, never round them or add amounts of different currencies.",
       ].join("\n"),
   },
   {

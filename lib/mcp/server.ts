@@ -12,7 +12,8 @@ export const serverInfo = { name: "venuedesk", title: "Venuedesk", version: "1.1
 const instructions = [
   "Venuedesk: customer conversations joined to event planning (spaces, holds, bookings) and quotes.",
   "Tools act with the signed-in user's rights in one account; you see only the tools you may call.",
-  "Times are ISO 8601 with an offset; planning results give each space's time zone. Money is exact decimal strings with a currency.",
+  "Times are ISO 8601 with an offset (answers use UTC); spaces carry their IANA time zone, and opening hours and weekdays are judged in it.",
+  "Money is exact and belongs to its record's currency: send prices as decimal strings (\"12.50\"), never add amounts of different currencies.",
   "Lists are paged: pass a result's next_cursor back as cursor for the next page.",
 ].join("\n");
 
