@@ -125,6 +125,20 @@ test("a request with a redirect URI the app did not register shows an error and 
   await screenshot(page, "oauth-consent-invalid");
 });
 
+test("a self-registered app's faulty request is shown to the user, not bounced to the app's site", async ({ page, request }) => {
+  const client = await register(request, "Bouncer");
+  await page.goto(authorizeUrl(client.client_id, pkce().challenge, { response_type: "token" }));
+  await signInHere(page);
+  // Anyone can register a client: following its error redirect unasked would make us an open redirect.
+  await expect(page.getByRole("heading", { level: 1, name: "This request can’t be used" })).toBeVisible();
+  await expect(page).toHaveURL(/\/oauth\/authorize\?/);
+  const back = page.getByRole("link", { name: /^Return to 127\.0\.0\.1/ });
+  await expect(back).toHaveAttribute("href", /error=unsupported_response_type/);
+  await back.click();
+  await expect(page.getByRole("heading", { name: "Back in the app" })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("state")).toBe("state-123");
+});
+
 test("an app asking for an account the user is not in can only be denied", async ({ page, request }) => {
   const client = await register(request, "Other venue's app");
   const { issuer } = (await (await request.get("/.well-known/oauth-authorization-server")).json()) as { issuer: string };

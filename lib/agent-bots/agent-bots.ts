@@ -3,9 +3,8 @@ import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { agentBots } from "@/db/schema";
 import { issueToken, revokeToken, tokenOf, tokensOf } from "@/lib/auth/access-tokens";
-import { requireAdmin } from "@/lib/auth/authorize";
+import { refuseThroughOAuth, requireAdmin, seesCredentials } from "@/lib/auth/authorize";
 import type { AccountCtx, AgentBot } from "@/lib/auth/caller";
-import { isAdministrator } from "@/lib/auth/permissions";
 import { notFound } from "@/lib/http/errors";
 import type { CreateAgentBotInput, UpdateAgentBotInput } from "./schemas";
 
@@ -67,9 +66,8 @@ export const presentAgentBot = (bot: AgentBot, secrets: PresentedBotSecrets) => 
   system_bot: bot.accountId === null,
 });
 
-/** Tokens and secrets of the account's own bots are for its administrators only. */
-const canSeeSecrets = (ctx: AccountCtx, bot: AgentBot) =>
-  bot.accountId === ctx.account.id && ctx.membership !== null && isAdministrator(ctx.membership);
+/** Tokens and secrets of the account's own bots are for its administrators only (never through OAuth). */
+const canSeeSecrets = (ctx: AccountCtx, bot: AgentBot) => bot.accountId === ctx.account.id && seesCredentials(ctx);
 
 export const presentAccountBots = async (ctx: AccountCtx, bots: AgentBot[]) => {
   const tokens = await tokensOf(ctx.db, "AgentBot", bots.filter((bot) => canSeeSecrets(ctx, bot)).map((bot) => bot.id));
@@ -121,6 +119,7 @@ export const deleteAccountAgentBot = async (ctx: AccountCtx, id: number) => {
 
 export const resetAgentBotToken = async (ctx: AccountCtx, id: number) => {
   requireAdmin(ctx, "agent_bots.manage");
+  refuseThroughOAuth(ctx, "reset an agent bot's token");
   const bot = await findOwnAgentBot(ctx, id);
   await issueToken(ctx.db, "AgentBot", bot.id);
   return bot;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { mergeJson } from "@/db/json";
 import { inboxMembers, inboxes, type ChannelType } from "@/db/schema";
 import { findVisibleAgentBot } from "@/lib/agent-bots/agent-bots";
-import { requireAdmin } from "@/lib/auth/authorize";
+import { refuseThroughOAuth, requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { isAdministrator } from "@/lib/auth/permissions";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
@@ -196,6 +196,7 @@ export const setInboxAgentBot = async (ctx: AccountCtx, id: number, botId: numbe
 /** Rotates the secret that signs the inbox's webhook deliveries. */
 export const resetInboxSecret = async (ctx: AccountCtx, id: number): Promise<Inbox> => {
   requireAdmin(ctx, "agents.manage");
+  refuseThroughOAuth(ctx, "reset an inbox's secret");
   await findAccountInbox(ctx, id);
   const [inbox] = await ctx.db
     .update(inboxes)

@@ -1,7 +1,7 @@
 import { publicBaseUrl } from "@/lib/http/request";
 import { widgetSnippet } from "@/lib/widget/snippet";
 import type { AccountCtx } from "@/lib/auth/caller";
-import { isAdministrator } from "@/lib/auth/permissions";
+import { seesCredentials } from "@/lib/auth/authorize";
 import type { Inbox } from "./summary";
 import { replyTimes } from "./schemas";
 import { weeklySchedule } from "./working-hours";
@@ -9,7 +9,6 @@ import { weeklySchedule } from "./working-hours";
 export const defaultWidgetColor = "#1f93ff";
 const defaultFeatureFlags = ["attachments", "emoji_picker", "end_conversation"];
 
-const isAdmin = (ctx: AccountCtx) => ctx.membership !== null && isAdministrator(ctx.membership);
 
 type Config = Record<string, unknown>;
 const stringOf = (config: Config, key: string) => (typeof config[key] === "string" ? (config[key] as string) : null);
@@ -69,7 +68,7 @@ export const presentInbox = (ctx: AccountCtx, inbox: Inbox) => {
     messaging_service_sid: null,
     phone_number: null,
     provider: null,
-    ...(isAdmin(ctx) ? { hmac_token: inbox.hmacToken, secret: inbox.secret } : {}),
+    ...(seesCredentials(ctx) ? { hmac_token: inbox.hmacToken, secret: inbox.secret } : {}),
   };
 };
 

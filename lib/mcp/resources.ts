@@ -12,7 +12,9 @@ import type { McpCtx, Tool } from "./tool";
 
 const cacheHint = { ttlMs: 60_000, cacheScope: "private" as const };
 
-export const registerResources = (server: McpServer, ctx: McpCtx, allowed: readonly Tool[]) => {
+/** `reads`: the caller's scopes include `read` (an OAuth token for the profile alone reads nothing here). */
+export const registerResources = (server: McpServer, ctx: McpCtx, allowed: readonly Tool[], reads: boolean) => {
+  if (!reads) return;
   server.registerResource(
     "account",
     "venuedesk://account",

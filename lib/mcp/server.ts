@@ -5,7 +5,7 @@ import { prompts } from "./prompts";
 import { registerResources } from "./resources";
 import { toolsFor, type McpCtx } from "./tool";
 import { tools } from "./tools";
-import type { Scope } from "@/lib/oauth/scopes";
+import { hasScope, type Scope } from "@/lib/oauth/scopes";
 
 export const serverInfo = { name: "venuedesk", title: "Venuedesk", version: "1.1.0" };
 
@@ -48,6 +48,6 @@ export const buildServer = ({ ctx, scopes }: McpCaller) => {
       messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.text(args as Record<string, string | undefined>) } }],
     }));
   }
-  registerResources(server, ctx, allowed);
+  registerResources(server, ctx, allowed, hasScope(scopes, "read"));
   return server;
 };

@@ -55,7 +55,18 @@ export type AuthorizationCheck =
   /** Shown to the user; the client is not told (its redirect URI is unknown or untrusted). */
   | { kind: "invalid"; message: string }
   /** Sent back to the client's redirect URI. */
-  | { kind: "refused"; error: AuthorizationErrorCode; message: string; redirectTo: string }
+  | {
+      kind: "refused";
+      error: AuthorizationErrorCode;
+      message: string;
+      redirectTo: string;
+      /**
+       * An integration an administrator registered: its errors go back without a stop. Anyone can
+       * register a dynamic client or publish a metadata document, so those are shown to the user
+       * first (RFC 9700 §4.11.1): else the authorize URL would be an open redirect to any site.
+       */
+      trusted: boolean;
+    }
   | { kind: "valid"; request: AuthorizationRequest };
 
 /** The redirect that carries an authorization error back to the client. */
@@ -115,6 +126,7 @@ export const checkAuthorizationRequest = async (
     error,
     message,
     redirectTo: errorRedirect(issuer, redirectUri, state, error, message),
+    trusted: client.kind === "integration",
   });
   if (repeated.length > 0) return refuse("invalid_request", `The parameter ${repeated[0]} is repeated`);
   const unreadable = firstProblem(parameters, authorizationParameterNames);

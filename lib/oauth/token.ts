@@ -62,27 +62,45 @@ const checkResource = (issuer: string, sent: string | undefined, granted: string
   }
 };
 
-const exchangeCode = async (db: DbOrTx, input: Extract<TokenRequest, { grant_type: "authorization_code" }>, issue: Issue) => {
-  const { client, issuer, now } = issue;
-  const digest = tokenDigest(input.code);
-  // Claimed before anything else is checked: whatever follows, this code is spent.
-  const [code] = await db
-    .update(oauthAuthorizationCodes)
-    .set({ usedAt: now })
-    .where(and(eq(oauthAuthorizationCodes.codeDigest, digest), isNull(oauthAuthorizationCodes.usedAt)))
-    .returning();
-  if (!code) {
-    const [spent] = await db.select({ grantId: oauthAuthorizationCodes.grantId }).from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.codeDigest, digest));
-    if (spent?.grantId) await revokeGrant(db, spent.grantId, "authorization_code_reuse", now);
-    throw invalidGrant(spent ? "The authorization code has already been used; the tokens issued for it are revoked" : "The authorization code is not valid");
-  }
+/** Why a claimed code may not be exchanged, thrown as the token endpoint's error. */
+const checkCode = async (
+  db: DbOrTx,
+  code: typeof oauthAuthorizationCodes.$inferSelect,
+  input: Extract<TokenRequest, { grant_type: "authorization_code" }>,
+  { client, issuer, now }: Issue,
+) => {
   if (code.expiresAt <= now) throw invalidGrant("The authorization code has expired");
   if (code.clientId !== client.id) throw invalidGrant("The authorization code was issued to another client");
   if (code.redirectUri !== input.redirect_uri) throw invalidGrant("redirect_uri differs from the one the authorization request sent");
   if (!verifyCodeVerifier(input.code_verifier, code.codeChallenge)) throw invalidGrant("code_verifier does not match the code_challenge");
   checkResource(issuer, input.resource, code.resource);
   if (!(await isMemberOf(db, code.userId, code.accountId))) throw invalidGrant("The user is no longer a member of the account");
-  const grant = await db.transaction(async (tx) => {
+};
+
+const exchangeCode = async (db: DbOrTx, input: Extract<TokenRequest, { grant_type: "authorization_code" }>, issue: Issue) => {
+  const { client, now } = issue;
+  const digest = tokenDigest(input.code);
+  // One transaction claims the code and creates its grant: the claim's row lock makes a second
+  // exchange of the same code wait for the first to commit, so it always finds the grant to
+  // revoke. A refused exchange still spends the code (the refusal is returned, not thrown, so the
+  // claim commits).
+  const outcome = await db.transaction(async (tx) => {
+    const [code] = await tx
+      .update(oauthAuthorizationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(oauthAuthorizationCodes.codeDigest, digest), isNull(oauthAuthorizationCodes.usedAt)))
+      .returning();
+    if (!code) {
+      const [spent] = await tx.select({ grantId: oauthAuthorizationCodes.grantId }).from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.codeDigest, digest));
+      if (spent?.grantId) await revokeGrant(tx, spent.grantId, "authorization_code_reuse", now);
+      return { refused: invalidGrant(spent ? "The authorization code has already been used; the tokens issued for it are revoked" : "The authorization code is not valid") };
+    }
+    try {
+      await checkCode(tx, code, input, issue);
+    } catch (error) {
+      if (error instanceof OAuthError) return { refused: error };
+      throw error;
+    }
     const [created] = await tx
       .insert(oauthGrants)
       .values({
@@ -96,9 +114,10 @@ const exchangeCode = async (db: DbOrTx, input: Extract<TokenRequest, { grant_typ
       })
       .returning();
     await tx.update(oauthAuthorizationCodes).set({ grantId: created!.id }).where(eq(oauthAuthorizationCodes.codeDigest, digest));
-    return created!;
+    return { grant: created! };
   });
-  return tokensFor(db, grant, grant.scopes as Scope[], issue, usesRefreshTokens(client));
+  if ("refused" in outcome) throw outcome.refused;
+  return tokensFor(db, outcome.grant, outcome.grant.scopes as Scope[], issue, usesRefreshTokens(client));
 };
 
 const refresh = async (db: DbOrTx, input: Extract<TokenRequest, { grant_type: "refresh_token" }>, issue: Issue) => {

@@ -3,6 +3,7 @@ import { mergeJson } from "@/db/json";
 import { users } from "@/db/schema";
 import type { Ctx, UserCaller } from "@/lib/auth/caller";
 import { hashNewPassword, verifyPassword } from "@/lib/auth/passwords";
+import { refuseThroughOAuth } from "@/lib/auth/authorize";
 import { fieldError } from "@/lib/http/errors";
 import { ensureEmailFree } from "./create-user";
 import type { UpdateProfileInput } from "./schemas";
@@ -10,6 +11,9 @@ import type { UpdateProfileInput } from "./schemas";
 /** The signed-in user edits themself. Changing the password needs the current one. */
 export const updateProfile = async (ctx: Ctx<UserCaller>, input: UpdateProfileInput) => {
   const me = ctx.caller.user;
+  // The email is how the user signs in: a client must not be able to take the account over.
+  if (input.password !== undefined) refuseThroughOAuth(ctx, "change the user's password");
+  if (input.email !== undefined && input.email.toLowerCase() !== me.email.toLowerCase()) refuseThroughOAuth(ctx, "change the user's email address");
   if (input.password !== undefined && !(await verifyPassword(input.current_password ?? "", me.passwordHash))) {
     throw fieldError("current_password", "is incorrect");
   }

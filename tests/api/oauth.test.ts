@@ -849,3 +849,66 @@ describe("housekeeping", () => {
     expect(await db().select().from(oauthRefreshTokens)).toEqual([]);
   });
 });
+
+describe("what an OAuth token can never reach", () => {
+  it("shows an administrator's client no bot tokens or inbox secrets, and refuses resetting them", async () => {
+    const client = await register({ scope: "read write profile" });
+    const { access_token } = await tokensOf(await authorize(client, a.admin.user, a.account.id, { scope: "read write profile" }));
+    const base = `/api/v1/accounts/${a.account.id}`;
+    const bot = await call("POST", `${base}/agent_bots`, { token: a.admin.token, body: { name: "Night bot" } });
+    expect(bot.body.access_token).toEqual(expect.any(String));
+    const inbox = await call("POST", `${base}/inboxes`, { token: a.admin.token, body: { name: "Support", channel: { type: "api" } } });
+    expect(inbox.body.hmac_token).toEqual(expect.any(String));
+
+    const bots = await apiGet(`${base}/agent_bots`, access_token);
+    expect(bots.status).toBe(200);
+    expect(JSON.stringify(bots.body)).not.toContain(bot.body.access_token);
+    const inboxes = await apiGet(`${base}/inboxes`, access_token);
+    expect(inboxes.status).toBe(200);
+    expect(JSON.stringify(inboxes.body)).not.toContain(inbox.body.hmac_token);
+    expect(inboxes.body.payload.every((entry: Record<string, unknown>) => !("secret" in entry) && !("hmac_token" in entry))).toBe(true);
+
+    const resetBot = await call("POST", `${base}/agent_bots/${bot.body.id}/reset_access_token`, { headers: bearer(access_token) });
+    expect(resetBot.status).toBe(403);
+    const resetInbox = await call("POST", `${base}/inboxes/${inbox.body.id}/reset_secret`, { headers: bearer(access_token) });
+    expect(resetInbox.status).toBe(403);
+    // The same administrator with their own token still sees and resets them.
+    expect((await call("GET", `${base}/agent_bots`, { token: a.admin.token })).text).toContain(bot.body.access_token);
+  });
+
+  it("cannot change how the user signs in (email, password), though it may edit the profile's other fields", async () => {
+    const client = await register({ scope: "profile write" });
+    const { access_token } = await tokensOf(await authorize(client, a.agent.user, a.account.id, { scope: "profile write" }));
+    const email = await call("PUT", "/api/v1/profile", { headers: bearer(access_token), body: { email: "taken-over@evil.test" } });
+    expect(email.status).toBe(403);
+    const password = await call("PUT", "/api/v1/profile", { headers: bearer(access_token), body: { password: "new-password-123", current_password: "x" } });
+    expect(password.status).toBe(403);
+    const name = await call("PUT", "/api/v1/profile", { headers: bearer(access_token), body: { display_name: "Renamed by an app" } });
+    expect(name.status).toBe(200);
+    expect(name.body.email).toBe(a.agent.user.email);
+  });
+
+  it("sends a self-registered client's refusals to the user first, and an integration's straight back", async () => {
+    const dynamic = await register();
+    const refused = await checkAuthorizationRequest(db(), issuer, { client_id: dynamic.client_id, redirect_uri: redirectUri });
+    expect(refused).toMatchObject({ kind: "refused", error: "invalid_request", trusted: false });
+    const { integration: created } = await createIntegration(await ctxOf(a.admin.user, a.account.id), {
+      name: "Reporting tool",
+      scopes: ["read"],
+      grant_types: ["authorization_code"],
+      redirect_uris: [redirectUri],
+    });
+    const integration = await checkAuthorizationRequest(db(), issuer, { client_id: created.client_id, redirect_uri: redirectUri });
+    expect(integration).toMatchObject({ kind: "refused", trusted: true });
+  });
+
+  it("revokes the tokens of a code exchanged twice at once: one exchange wins, and its grant dies", async () => {
+    const flow = await authorize(await register(), a.admin.user, a.account.id, { scope: "read" });
+    const code = flow.callback.searchParams.get("code")!;
+    const form = { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: flow.verifier, client_id: flow.client.client_id };
+    const answers = await Promise.all([tokenRequest(form), tokenRequest(form)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    expect((await apiGet(`/api/v1/accounts/${a.account.id}`, winner.body.access_token)).status).toBe(401);
+  });
+});

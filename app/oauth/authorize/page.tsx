@@ -28,7 +28,7 @@ const Frame = ({ children }: { children: ReactNode }) => (
   </main>
 );
 
-const Invalid = ({ message }: { message: string }) => (
+const Invalid = ({ message, returnTo }: { message: string; returnTo?: { url: string; host: string } }) => (
   <Frame>
     <div className="flex items-start gap-3">
       <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-700" aria-hidden="true">
@@ -40,7 +40,13 @@ const Invalid = ({ message }: { message: string }) => (
         <p className="mt-3 text-sm text-slate-600">Go back to the application that sent you here and try connecting again.</p>
       </div>
     </div>
-    <div className="mt-6 flex justify-end">
+    <div className="mt-6 flex flex-wrap justify-end gap-2">
+      {returnTo ? (
+        // A plain link the user chooses to follow: the error goes back to the application, never on its own.
+        <a href={returnTo.url} rel="noreferrer" className={buttonClass({ variant: "secondary" })}>
+          Return to {returnTo.host}
+        </a>
+      ) : null}
       <Link href="/app" className={buttonClass({ variant: "secondary" })}>
         Open Venuedesk
       </Link>
@@ -143,5 +149,5 @@ const ConsentPage = ({ view }: { view: Consent }) => {
 
 export default async function AuthorizePage({ searchParams }: { searchParams: SearchParams }) {
   const view = await loadAuthorization(await searchParams);
-  return view.kind === "invalid" ? <Invalid message={view.message} /> : <ConsentPage view={view} />;
+  return view.kind === "invalid" ? <Invalid message={view.message} returnTo={view.returnTo} /> : <ConsentPage view={view} />;
 }

@@ -31,7 +31,8 @@ const thisPage = (query: Query) => {
 export type ConsentAccount = { id: number; name: string };
 
 export type ConsentView =
-  | { kind: "invalid"; message: string }
+  /** `returnTo`: the error redirect to an untrusted client, followed only when the user chooses to. */
+  | { kind: "invalid"; message: string; returnTo?: { url: string; host: string } }
   | {
       kind: "consent";
       user: { name: string; email: string };
@@ -58,7 +59,10 @@ export const loadAuthorization = async (query: Query): Promise<ConsentView> => {
   const db = getDb();
   const check = await checkAuthorizationRequest(db, await pageIssuer(), query);
   if (check.kind === "invalid") return { kind: "invalid", message: check.message };
-  if (check.kind === "refused") redirect(check.redirectTo);
+  if (check.kind === "refused") {
+    if (check.trusted) redirect(check.redirectTo);
+    return { kind: "invalid", message: check.message, returnTo: { url: check.redirectTo, host: hostOf(check.redirectTo) ?? check.redirectTo } };
+  }
   const { request } = check;
   const memberships = await db
     .select({ id: accounts.id, name: accounts.name })
