@@ -63,6 +63,7 @@ export const IntegrationList = ({ accountId, integrations, timeZone }: { account
               )}
             </Detail>
             <Detail term="Registered">{formatInstant(integration.created_at, timeZone)}</Detail>
+            <Detail term="Last used">{integration.last_used_at ? formatInstant(integration.last_used_at, timeZone) : "Never"}</Detail>
             {integration.revoked_at ? <Detail term="Revoked">{formatInstant(integration.revoked_at, timeZone)}</Detail> : null}
           </dl>
           {revoked ? null : (

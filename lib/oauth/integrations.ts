@@ -24,7 +24,8 @@ const requireIntegrationAdmin = (ctx: Ctx) => {
   if (!ctx.membership || !isAdministrator(ctx.membership)) throw new ApiError("forbidden", "You are not authorized to do this action");
 };
 
-export const presentIntegration = (client: OAuthClient) => ({
+/** `lastUsedAt`: when a token was last issued under any of its grants (known only when listing). */
+export const presentIntegration = (client: OAuthClient, lastUsedAt: Date | null = null) => ({
   id: client.id,
   client_id: client.clientId,
   name: client.name,
@@ -35,18 +36,21 @@ export const presentIntegration = (client: OAuthClient) => ({
   owner_user_id: client.ownerUserId,
   created_at: client.createdAt.toISOString(),
   revoked_at: client.revokedAt?.toISOString() ?? null,
+  last_used_at: lastUsedAt?.toISOString() ?? null,
 });
 export type Integration = ReturnType<typeof presentIntegration>;
 
 /** The account's integrations, live ones first, newest first. */
 export const listIntegrations = async (ctx: Ctx): Promise<Integration[]> => {
   requireIntegrationAdmin(ctx);
+  // Written out: inside a select list drizzle leaves column names unqualified, and both tables have client_id.
+  const lastUsedAt = sql<Date | null>`(select max(g.last_used_at) from oauth_grants g where g.client_id = "oauth_clients"."id")`.mapWith(oauthGrants.lastUsedAt);
   const rows = await ctx.db
-    .select()
+    .select({ client: oauthClients, lastUsedAt })
     .from(oauthClients)
     .where(and(eq(oauthClients.accountId, ctx.account.id), eq(oauthClients.kind, "integration")))
     .orderBy(sql`${oauthClients.revokedAt} is not null`, desc(oauthClients.createdAt), desc(oauthClients.id));
-  return rows.map(presentIntegration);
+  return rows.map((row) => presentIntegration(row.client, row.lastUsedAt));
 };
 
 /** Registers an integration; its secret is in the answer and nowhere else, ever. */

@@ -559,7 +559,12 @@ describe("integrations and client_credentials", () => {
     const created = await createIntegration(adminCtx, { name: "Warehouse sync", scopes: ["read", "write"], grant_types: ["client_credentials"] });
     expect(created.client_secret).toMatch(/^vds_/);
     const listed = await listIntegrations(adminCtx);
-    expect(listed.find((integration) => integration.id === created.integration.id)).toMatchObject({ name: "Warehouse sync", scopes: ["read", "write"], revoked_at: null });
+    expect(listed.find((integration) => integration.id === created.integration.id)).toMatchObject({
+      name: "Warehouse sync",
+      scopes: ["read", "write"],
+      revoked_at: null,
+      last_used_at: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(created.client_secret);
   });
 
@@ -578,6 +583,8 @@ describe("integrations and client_credentials", () => {
     expect(claims).toMatchObject({ sub: String(a.admin.user.id), account_id: a.account.id, client_id: integration.client_id });
     expect((await apiGet(`/api/v1/accounts/${a.account.id}`, tokens.access_token)).status).toBe(200);
     expect((await apiGet(`/api/v1/accounts/${b.account.id}`, tokens.access_token)).status).toBe(404);
+    const listed = (await listIntegrations(adminCtx)).find((item) => item.id === integration.id)!;
+    expect(Date.now() - Date.parse(listed.last_used_at!)).toBeLessThan(60_000);
 
     // client_secret_post works too; a wider scope does not.
     const post = await tokenRequest({ grant_type: "client_credentials", client_id: integration.client_id, client_secret, scope: "read" });
