@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { signInFailures } from "@/db/schema/security";
+import { addressKey } from "@/lib/http/client-ip";
 import { rateLimited } from "@/lib/http/rate-limit";
 import { tokenDigest } from "./tokens";
 import { addressPolicy, afterFailure, emailPolicy, tooManyAttemptsMessage, waitBeforeAttempt, type FailureRecord, type SignInPolicy } from "./sign-in-policy";
@@ -14,7 +15,7 @@ export type SignInAttempt = { email: string | null; ip: string | null };
 
 const keysOf = ({ email, ip }: SignInAttempt): { key: string; policy: SignInPolicy }[] => [
   ...(email ? [{ key: `email:${tokenDigest(email.trim().toLowerCase())}`, policy: emailPolicy }] : []),
-  ...(ip ? [{ key: `ip:${ip}`, policy: addressPolicy }] : []),
+  ...(ip ? [{ key: `ip:${addressKey(ip)}`, policy: addressPolicy }] : []),
 ];
 
 const recordOf = (row: typeof signInFailures.$inferSelect | undefined): FailureRecord | null =>

@@ -109,3 +109,40 @@ export const proxyTrust = (): ProxyTrust => {
 
 /** Where a request came from, by the one rule above; null when the request carries no peer. */
 export const requestIp = (headers: Headers): string | null => clientAddress(headers.get("x-forwarded-for"), proxyTrust());
+
+/** An IPv6 address's eight groups, as numbers (an IPv4 tail becomes the last two). */
+const ipv6Groups = (ip: string): number[] | null => {
+  const bare = ip.split("%")[0]!.toLowerCase();
+  const v4 = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  let text = bare;
+  if (v4) {
+    const octets = v4[2]!.split(".").map(Number);
+    text = `${v4[1]}${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0) return null;
+  const groups = [...head, ...Array<string>(fill).fill("0"), ...tail].map((group) => Number.parseInt(group, 16));
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
+};
+
+/**
+ * What rate limits count a client by: an IPv4 address as it is, an IPv6 address by its /64 (what
+ * one subscriber usually gets), so rotating through the addresses of one prefix gains nothing.
+ * IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export const addressKey = (ip: string): string => {
+  if (isIP(ip.split("%")[0]!) !== 6) return ip;
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+};

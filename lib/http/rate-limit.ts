@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { tokenDigest } from "@/lib/auth/tokens";
+import { addressKey } from "./client-ip";
 import { ApiError } from "./errors";
 import type { Operation } from "./operation";
 
@@ -110,7 +111,7 @@ export const requestHits = (
 ): Hit[] => {
   const hits: Hit[] = [];
   const digest = on.token ? tokenDigest(on.token) : null;
-  if (on.ip) hits.push({ rule: "ip", key: on.ip });
+  if (on.ip) hits.push({ rule: "ip", key: addressKey(on.ip) });
   if (digest) hits.push({ rule: "token", key: digest });
   if (on.accountId !== undefined && operation.path.startsWith("/api/v2/accounts/{account_id}/")) {
     if (digest) hits.push({ rule: "reports_user", key: `${on.accountId}:${digest}` });
@@ -119,6 +120,6 @@ export const requestHits = (
   if (on.accountId !== undefined && operation.path === "/api/v1/accounts/{account_id}/contacts/search") {
     hits.push({ rule: "contact_search", key: String(on.accountId) });
   }
-  if (on.inbox !== undefined && on.ip && operation.method !== "GET") hits.push({ rule: "client_api", key: `${on.inbox}:${on.ip}` });
+  if (on.inbox !== undefined && on.ip && operation.method !== "GET") hits.push({ rule: "client_api", key: `${on.inbox}:${addressKey(on.ip)}` });
   return hits;
 };

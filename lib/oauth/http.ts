@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { cleanInput } from "@/lib/http/input";
 import { readBodyText } from "@/lib/http/request";
 import { getDb } from "@/db/client";
-import { requestIp } from "@/lib/http/client-ip";
+import { addressKey, requestIp } from "@/lib/http/client-ip";
 import { takeHits, type RateRule } from "@/lib/http/rate-limit";
 import type { Operation } from "@/lib/http/operation";
 import { parseRequest, run, type Input, type RouteHandler } from "@/lib/http/route";
@@ -129,7 +129,7 @@ export const readJsonObject = async (request: Request, code: OAuthErrorCode): Pr
 /** Counts the request against a per-address rule (registration, the token endpoint); 429 past it. */
 export const limitByAddress = async (request: Request, rule: RateRule) => {
   const ip = requestIp(request.headers);
-  if (ip) await takeHits(getDb(), [{ rule, key: ip }], ip);
+  if (ip) await takeHits(getDb(), [{ rule, key: addressKey(ip) }], ip);
 };
 
 /** A token endpoint answer (RFC 6749 §5.1): never cached. */

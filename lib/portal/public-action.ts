@@ -2,7 +2,7 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb, type DbOrTx } from "@/db/client";
-import { requestIp } from "@/lib/http/client-ip";
+import { addressKey, requestIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { textProblem } from "@/lib/http/input";
 import { rateLimited, takeHits, type RateRule } from "@/lib/http/rate-limit";
@@ -41,7 +41,7 @@ const publicContext = async (rule: PublicRule | undefined): Promise<PublicCtx> =
   const ip = requestIp(list);
   const db = getDb();
   try {
-    if (rule) await takeHits(db, ip ? [{ rule, key: ip }] : [], ip);
+    if (rule) await takeHits(db, ip ? [{ rule, key: addressKey(ip) }] : [], ip);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "rate_limited") throw error;
     const retryAfter = Number(error.headers["Retry-After"] ?? 60);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clientAddress, parseProxyTrust, requestIp, rewriteForwardedHeaders } from "@/lib/http/client-ip";
+import { addressKey, clientAddress, parseProxyTrust, requestIp, rewriteForwardedHeaders } from "@/lib/http/client-ip";
 
 describe("parseProxyTrust", () => {
   it.each([undefined, "", "  ", "none", "false", "0"])("trusts no proxy for %j", (value) => {
@@ -166,5 +166,27 @@ describe("requestIp", () => {
     expect(requestIp(request)).toBe("6.6.6.6");
     vi.stubEnv("TRUST_PROXY", "none");
     expect(requestIp(request)).toBe("198.51.100.4");
+  });
+});
+
+describe("addressKey: what rate limits count a client by", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::9", "2001:db8:1:2::/64"],
+    ["2001:DB8:1:2:ffff::1", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["::ffff:198.51.100.4", "198.51.100.4"],
+    ["::ffff:c633:6404", "198.51.100.4"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["not an address", "not an address"],
+  ])("%s counts as %s", (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
+  });
+
+  it("gives every address of one /64 the same key, and the next /64 another", () => {
+    expect(new Set(["2001:db8:a:b::1", "2001:db8:a:b:ffff:ffff:ffff:ffff", "2001:db8:a:b:1234::"].map(addressKey)).size).toBe(1);
+    expect(addressKey("2001:db8:a:c::1")).not.toBe(addressKey("2001:db8:a:b::1"));
   });
 });
