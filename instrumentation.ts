@@ -1,12 +1,8 @@
-// Runs once when a Next.js server starts: background jobs of the Node.js runtime.
+// Runs once when a Next.js server starts: background jobs of the Node.js runtime — unless
+// BACKGROUND_JOBS=worker leaves them to `npm run worker` (scripts/worker.ts).
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startPlanningJobs }, { startMailJobs }, { startSecurityJobs }] = await Promise.all([
-    import("@/lib/planning/jobs"),
-    import("@/lib/mail/jobs"),
-    import("@/lib/http/jobs"),
-  ]);
-  startPlanningJobs();
-  startMailJobs();
-  startSecurityJobs();
+  if (process.env.BACKGROUND_JOBS === "worker") return;
+  const { startBackgroundJobs } = await import("@/lib/jobs");
+  startBackgroundJobs();
 };

@@ -6,3 +6,4 @@ export * from "./planning";
 export * from "./pricing";
 export * from "./security";
 export * from "./oauth";
+export * from "./events";

@@ -7,6 +7,7 @@ import { refuseThroughOAuth, requireAdmin, seesCredentials } from "@/lib/auth/au
 import type { AccountCtx, AgentBot } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
 import type { CreateAgentBotInput, UpdateAgentBotInput } from "./schemas";
+import { ensureOutboundUrl } from "@/lib/outbound/check";
 
 const newSecret = () => randomBytes(24).toString("base64url");
 
@@ -102,12 +103,14 @@ const findOwnAgentBot = async (ctx: AccountCtx, id: number) => {
 
 export const createAccountAgentBot = async (ctx: AccountCtx, input: CreateAgentBotInput) => {
   requireAdmin(ctx, "agent_bots.manage");
+  await ensureOutboundUrl("outgoing_url", input.outgoing_url);
   return ctx.db.transaction((db) => insertAgentBot(db, ctx.account.id, input));
 };
 
 export const updateAccountAgentBot = async (ctx: AccountCtx, id: number, input: UpdateAgentBotInput) => {
   requireAdmin(ctx, "agent_bots.manage");
   await findOwnAgentBot(ctx, id);
+  await ensureOutboundUrl("outgoing_url", input.outgoing_url);
   return changeAgentBot(ctx.db, id, input);
 };
 

@@ -4,6 +4,8 @@ import { accountSequences, contactInboxes, contacts, conversations, inboxes, tea
 import { findAgent } from "@/lib/agents/agents";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ensureContactInbox } from "@/lib/contacts/contact-inboxes";
+import { presentConversationWebhook } from "@/lib/events/payloads";
+import { actorOf, recordEvent } from "@/lib/events/record";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { postMessage } from "@/lib/messages/messages";
 import { statusValue } from "./conversations";
@@ -121,6 +123,16 @@ export const createConversation = (ctx: AccountCtx, input: CreateConversationInp
         updatedAt: now,
       })
       .returning();
+    await recordEvent(db, {
+      accountId: ctx.account.id,
+      name: "conversation_created",
+      inboxId: conversation!.inboxId,
+      conversationId: conversation!.id,
+      contactInboxId: conversation!.contactInboxId,
+      subject: { type: "Conversation", id: conversation!.id },
+      actor: actorOf(ctx.caller),
+      render: () => presentConversationWebhook(db, conversation!),
+    });
     if (!input.message) return conversation!;
     const { conversation: updated } = await postMessage(tx, conversation!, {
       content: input.message.content,

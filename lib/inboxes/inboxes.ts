@@ -10,6 +10,7 @@ import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import type { ChannelInput, CreateInboxInput, UpdateInboxInput } from "./schemas";
 import type { Inbox } from "./summary";
 import { applyWorkingHours, defaultWorkingHours } from "./working-hours";
+import { ensureOutboundUrl } from "@/lib/outbound/check";
 
 /** URL-safe and unguessable: 32 characters. */
 const newToken = () => randomBytes(24).toString("base64url");
@@ -94,6 +95,7 @@ export const findInbox = async (ctx: AccountCtx, id: number): Promise<Inbox> => 
 export const createInbox = async (ctx: AccountCtx, input: CreateInboxInput): Promise<Inbox> => {
   requireAdmin(ctx, "agents.manage");
   const type = channelTypeOf[input.channel.type];
+  if (type === "Channel::Api") await ensureOutboundUrl("channel.webhook_url", input.channel.webhook_url);
   const [inbox] = await ctx.db
     .insert(inboxes)
     .values({
@@ -128,6 +130,7 @@ export const createInbox = async (ctx: AccountCtx, input: CreateInboxInput): Pro
 
 export const updateInbox = async (ctx: AccountCtx, id: number, input: UpdateInboxInput): Promise<Inbox> => {
   requireAdmin(ctx, "agents.manage");
+  await ensureOutboundUrl("channel.webhook_url", input.channel?.webhook_url);
   return ctx.db.transaction(async (db) => {
     const current = await findAccountInbox({ ...ctx, db }, id, { lock: true });
     const channel = input.channel;

@@ -5,6 +5,8 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { findConversation, statusValue } from "@/lib/conversations/conversations";
 import { statusName, type ConversationRow } from "@/lib/conversations/present";
 import { recordReportingEvent } from "@/lib/conversations/reporting";
+import { presentMessageWebhook } from "@/lib/events/payloads";
+import { actorOf, recordEvent } from "@/lib/events/record";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import type { MessageRow } from "./present";
 import type { CreateMessageInput, MessageListQuery, UpdateMessageInput } from "./schemas";
@@ -135,8 +137,26 @@ export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow
     }
   }
   const [updated] = await ctx.db.update(conversations).set(changes).where(eq(conversations.id, conversation.id)).returning();
+  await recordMessageCreated(ctx, message!, updated!);
   return { message: message!, conversation: updated! };
 };
+
+/** Chatwoot's `webhook_sendable?`: activity messages are for screens only. */
+const webhookSendable = (row: MessageRow) => messageTypes[row.messageType] !== "activity";
+
+export const recordMessageCreated = (ctx: AccountCtx, message: MessageRow, conversation: ConversationRow) =>
+  recordEvent(ctx.db, {
+    accountId: message.accountId,
+    name: "message_created",
+    inboxId: message.inboxId,
+    conversationId: conversation.id,
+    contactInboxId: conversation.contactInboxId,
+    subject: { type: "Message", id: message.id },
+    actor: actorOf(ctx.caller),
+    assigneeBotId: conversation.assigneeAgentBotId,
+    external: webhookSendable(message),
+    render: () => presentMessageWebhook(ctx.db, message, conversation),
+  });
 
 /** POST messages: the echo id goes back to the client and is not stored. */
 export const createMessage = (ctx: AccountCtx, displayId: number, input: CreateMessageInput) =>

@@ -75,6 +75,7 @@ const fetchDocument = async (clientId: string) => {
   let response: Response;
   try {
     response = await guardedFetch(clientId, {
+      purpose: "oauth_metadata",
       headers: { accept: "application/json" },
       maxBytes: metadataDocumentLimits.maxBytes,
       timeoutMs: metadataDocumentLimits.timeoutMs,

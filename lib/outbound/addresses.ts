@@ -132,3 +132,15 @@ export const isAllowedHost = (allowed: readonly AllowedHost[], host: string, por
   const name = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
   return allowed.some((entry) => entry.host === name && (entry.port === null || entry.port === port));
 };
+
+/**
+ * What an outgoing request is for. `OUTBOUND_ALLOWED_HOSTS` admits a host for every purpose;
+ * `WEBHOOK_ALLOWED_HOSTS` only for webhook and agent-bot deliveries (an internal automation host
+ * is not thereby a valid OAuth metadata host).
+ */
+export type OutboundPurpose = "webhook" | "oauth_metadata";
+
+export const allowedHostsFor = (purpose: OutboundPurpose): AllowedHost[] => [
+  ...parseAllowedHosts(process.env.OUTBOUND_ALLOWED_HOSTS),
+  ...(purpose === "webhook" ? parseAllowedHosts(process.env.WEBHOOK_ALLOWED_HOSTS) : []),
+];

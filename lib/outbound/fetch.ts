@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { addressKind, isAllowedHost, parseAllowedHosts } from "./addresses";
+import { addressKind, allowedHostsFor, isAllowedHost, type OutboundPurpose } from "./addresses";
 
 /*
  * The one way the app makes requests to addresses others choose (OAuth client metadata documents,
@@ -14,17 +14,23 @@ import { addressKind, isAllowedHost, parseAllowedHosts } from "./addresses";
  *
  * `OUTBOUND_ALLOWED_HOSTS` (`host` or `host:port`, comma-separated) names hosts that may be
  * reached whatever their address, and over plain http: a webhook receiver on the same network,
- * a test server on 127.0.0.1. Everything else must be https to a public address.
+ * a test server on 127.0.0.1; `WEBHOOK_ALLOWED_HOSTS` the same for webhook deliveries only.
+ * Everything else must be https to a public address — webhooks may also use plain http to a
+ * public address, as Chatwoot allows.
  */
 
 export type OutboundOptions = {
+  /** Decides which allow-lists apply (./addresses.ts `allowedHostsFor`). */
+  purpose?: OutboundPurpose;
   method?: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   /** For the whole exchange: resolving, connecting, and reading the body. */
   timeoutMs?: number;
-  /** The response body's limit; a longer one is refused. */
+  /** The response body's limit; a longer one is refused, or cut there with `truncate`. */
   maxBytes?: number;
+  /** Keep the first `maxBytes` of a longer body and end the connection, instead of refusing it. */
+  truncate?: boolean;
 };
 
 export type OutboundFailure = "invalid_url" | "insecure" | "refused_address" | "unresolved" | "timeout" | "too_large" | "network";
@@ -43,9 +49,9 @@ export const outboundDefaults = { timeoutMs: 5_000, maxBytes: 1024 * 1024 } as c
 /** Status codes whose responses have no body (the Response constructor refuses one). */
 const bodiless = new Set([101, 204, 205, 304]);
 
-type Resolved = { address: string; family: 4 | 6 };
+export type Resolved = { address: string; family: 4 | 6 };
 
-const resolve = async (host: string): Promise<Resolved[]> => {
+export const resolve = async (host: string): Promise<Resolved[]> => {
   const family = isIP(host);
   if (family === 4 || family === 6) return [{ address: host, family }];
   try {
@@ -64,7 +70,7 @@ const pinned =
     else callback(null, target.address, target.family);
   };
 
-const targetOf = (url: string | URL) => {
+export const targetOf = (url: string | URL, purpose: OutboundPurpose = "oauth_metadata") => {
   let target: URL;
   try {
     target = new URL(url);
@@ -75,8 +81,10 @@ const targetOf = (url: string | URL) => {
   if (target.username || target.password) throw new OutboundError("invalid_url", "URLs with credentials are not fetched");
   const host = target.hostname.replace(/^\[|\]$/g, "");
   const port = Number(target.port) || (target.protocol === "https:" ? 443 : 80);
-  const allowed = isAllowedHost(parseAllowedHosts(process.env.OUTBOUND_ALLOWED_HOSTS), host, port);
-  if (target.protocol === "http:" && !allowed) throw new OutboundError("insecure", "Plain http is only used for hosts in OUTBOUND_ALLOWED_HOSTS");
+  const allowed = isAllowedHost(allowedHostsFor(purpose), host, port);
+  if (target.protocol === "http:" && !allowed && (purpose !== "webhook" || process.env.WEBHOOK_REQUIRE_HTTPS === "true")) {
+    throw new OutboundError("insecure", "Plain http is only used for hosts in OUTBOUND_ALLOWED_HOSTS");
+  }
   return { target, host, port, allowed };
 };
 
@@ -85,7 +93,7 @@ const targetOf = (url: string | URL) => {
  * read (a 3xx included: redirects are the caller's business); throws `OutboundError` otherwise.
  */
 export const guardedFetch = async (url: string | URL, options: OutboundOptions = {}): Promise<Response> => {
-  const { target, host, port, allowed } = targetOf(url);
+  const { target, host, port, allowed } = targetOf(url, options.purpose);
   const timeoutMs = options.timeoutMs ?? outboundDefaults.timeoutMs;
   const maxBytes = options.maxBytes ?? outboundDefaults.maxBytes;
   const controller = new AbortController();
@@ -100,10 +108,7 @@ export const guardedFetch = async (url: string | URL, options: OutboundOptions =
   const exchange = async () => {
     const addresses = await resolve(host);
     if (addresses.length === 0) throw new OutboundError("unresolved", `${host} could not be resolved`);
-    const refused = addresses.find((entry) => addressKind(entry.address) !== "public");
-    if (refused && !allowed) {
-      throw new OutboundError("refused_address", `${host} leads to a ${addressKind(refused.address).replace("_", "-")} address, which is not reached from here`);
-    }
+    refuseNonPublic(host, addresses, allowed);
     // Each checked address in turn, while the connection itself fails (an IPv6 address on an IPv4-only network).
     for (const [index, address] of addresses.entries()) {
       if (controller.signal.aborted) throw timeout;
@@ -119,6 +124,14 @@ export const guardedFetch = async (url: string | URL, options: OutboundOptions =
     return await Promise.race([deadline, exchange()]);
   } finally {
     clearTimeout(timer);
+  }
+};
+
+/** Refuses a host any of whose addresses is not public, unless the operator allowed it. */
+export const refuseNonPublic = (host: string, addresses: readonly Resolved[], allowed: boolean) => {
+  const refused = addresses.find((entry) => addressKind(entry.address) !== "public");
+  if (refused && !allowed) {
+    throw new OutboundError("refused_address", `${host} leads to a ${addressKind(refused.address).replace("_", "-")} address, which is not reached from here`);
   }
 };
 
@@ -155,16 +168,10 @@ const send = ({ target, host, port, address, options, maxBytes, signal }: Exchan
           request.destroy();
         };
         response.on("error", (error) => reject(failure(host, error)));
-        if (Number(response.headers["content-length"] ?? "0") > maxBytes) return tooLarge();
+        if (!options.truncate && Number(response.headers["content-length"] ?? "0") > maxBytes) return tooLarge();
         const chunks: Buffer[] = [];
         let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          size += chunk.byteLength;
-          if (size > maxBytes) return tooLarge();
-          chunks.push(chunk);
-        });
-        response.on("end", () => {
-          if (size > maxBytes) return;
+        const finish = () => {
           const status = response.statusCode ?? 502;
           const answer = new Headers();
           const raw = response.rawHeaders;
@@ -180,6 +187,19 @@ const send = ({ target, host, port, address, options, maxBytes, signal }: Exchan
           } catch (error) {
             reject(new OutboundError("network", `${host} answered with status ${status}, which cannot be read`, { cause: error }));
           }
+        };
+        response.on("data", (chunk: Buffer) => {
+          if (size > maxBytes) return;
+          size += chunk.byteLength;
+          if (size <= maxBytes) return void chunks.push(chunk);
+          if (!options.truncate) return tooLarge();
+          chunks.push(chunk.subarray(0, chunk.byteLength - (size - maxBytes)));
+          finish();
+          request.destroy();
+        });
+        response.on("end", () => {
+          if (size > maxBytes) return;
+          finish();
         });
       },
     );

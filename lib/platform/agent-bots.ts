@@ -6,6 +6,7 @@ import { tokensOf } from "@/lib/auth/access-tokens";
 import type { AgentBot, Ctx, PlatformCaller } from "@/lib/auth/caller";
 import { findPermissible, forgetPermissible, grantPermissible, permissibleIds, requirePermissible } from "./platform-apps";
 import type { PlatformAgentBotCreate, PlatformAgentBotUpdate } from "./schemas";
+import { ensureOutboundUrl } from "@/lib/outbound/check";
 
 type PlatformCtx = Ctx<PlatformCaller>;
 
@@ -31,16 +32,19 @@ const requireBotAccount = async (ctx: PlatformCtx, accountId: number | null | un
   if (accountId !== null && accountId !== undefined) await requirePermissible(ctx, "Account", accountId);
 };
 
-export const createPlatformAgentBot = (ctx: PlatformCtx, input: PlatformAgentBotCreate) =>
-  ctx.db.transaction(async (db) => {
+export const createPlatformAgentBot = async (ctx: PlatformCtx, input: PlatformAgentBotCreate) => {
+  await ensureOutboundUrl("outgoing_url", input.outgoing_url);
+  return ctx.db.transaction(async (db) => {
     await requireBotAccount({ ...ctx, db }, input.account_id);
     const bot = await insertAgentBot(db, input.account_id ?? null, input);
     await grantPermissible(db, ctx.caller.app.id, "AgentBot", bot.id);
     return bot;
   });
+};
 
-export const updatePlatformAgentBot = (ctx: PlatformCtx, id: number, input: PlatformAgentBotUpdate) =>
-  ctx.db.transaction(async (db) => {
+export const updatePlatformAgentBot = async (ctx: PlatformCtx, id: number, input: PlatformAgentBotUpdate) => {
+  await ensureOutboundUrl("outgoing_url", input.outgoing_url);
+  return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await findPlatformAgentBot(tx, id);
     if (input.account_id !== undefined) {
@@ -49,6 +53,7 @@ export const updatePlatformAgentBot = (ctx: PlatformCtx, id: number, input: Plat
     }
     return changeAgentBot(db, id, input);
   });
+};
 
 /** Deletes the bot and its token; every app forgets it. */
 export const deletePlatformAgentBot = (ctx: PlatformCtx, id: number) =>

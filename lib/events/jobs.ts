@@ -1,0 +1,37 @@
+import { getDb } from "@/db/client";
+import { logFailure } from "@/lib/log";
+import { dispatchDue } from "./dispatch";
+import { pruneEvents } from "./prune";
+
+/** Due deliveries are looked for this often (one query on a partial index when there are none). */
+const dispatchEveryMs = 1_000;
+const pruneEveryMs = 5 * 60_000;
+
+/**
+ * The event dispatcher and the pruning of old events. Any number of processes may run them on
+ * one database (claims use SKIP LOCKED). `stop()` stops claiming and waits for the run in flight.
+ */
+export const startEventJobs = () => {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const dispatch = () => {
+    // A slow receiver must not pile runs up in one process.
+    if (running || stopped) return;
+    running = dispatchDue(getDb())
+      .catch((error: unknown) => logFailure({ where: "event dispatcher" }, error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const prune = () => pruneEvents(getDb()).catch((error: unknown) => logFailure({ where: "pruning events" }, error));
+  const timers = [setInterval(dispatch, dispatchEveryMs).unref(), setInterval(() => void prune(), pruneEveryMs).unref()];
+  dispatch();
+  void prune();
+  return {
+    stop: async () => {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await running;
+    },
+  };
+};

@@ -1,0 +1,142 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { accounts, agentBots, contactInboxes, contacts, inboxes, messageTypes, messages, users } from "@/db/schema";
+import { presentConversation, type ConversationRow } from "@/lib/conversations/present";
+import { loadMessageExtras, presentAttachment, presentContactPush, presentPushMessage, type MessageRow } from "@/lib/messages/present";
+
+/*
+ * Chatwoot's webhook payloads (CHATWOOT.md §4), rendered from the state inside the writing
+ * transaction. The conversation part is `Conversations::EventDataPresenter#push_data`.
+ */
+
+type Contact = typeof contacts.$inferSelect;
+
+const ACTIVITY = messageTypes.indexOf("activity");
+
+/** `Contact#webhook_data` (no `type` key). */
+const presentContactWebhook = (contact: Contact, account: { id: number; name: string }) => ({
+  account,
+  additional_attributes: contact.additionalAttributes,
+  avatar: contact.avatarUrl ?? "",
+  custom_attributes: contact.customAttributes,
+  email: contact.email,
+  id: contact.id,
+  identifier: contact.identifier,
+  name: contact.name,
+  phone_number: contact.phoneNumber,
+  thumbnail: contact.avatarUrl ?? "",
+  blocked: contact.blocked,
+});
+
+const accountData = async (db: DbOrTx, accountId: number) => {
+  const [account] = await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  return account!;
+};
+
+/** The conversation's `webhook_data`; `pubsub_token` (a contact's credential) is left out of `contact_inbox`. */
+export const presentConversationWebhook = async (db: DbOrTx, row: ConversationRow) => {
+  const [json, [contact], [contactInbox], [lastPublic]] = await Promise.all([
+    presentConversation(db, row),
+    db.select().from(contacts).where(eq(contacts.id, row.contactId)),
+    row.contactInboxId === null ? [] : db.select().from(contactInboxes).where(eq(contactInboxes.id, row.contactInboxId)),
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, row.id), ne(messages.messageType, ACTIVITY), eq(messages.private, false)))
+      .orderBy(desc(messages.id))
+      .limit(1),
+  ]);
+  const lastMessage = lastPublic
+    ? presentPushMessage(lastPublic, await loadMessageExtras(db, [lastPublic]), {
+        displayId: row.displayId,
+        assigneeId: row.assigneeId,
+        unreadCount: json.unread_count,
+        lastActivityAt: row.lastActivityAt,
+        sourceId: contactInbox?.sourceId ?? null,
+      })
+    : null;
+  return {
+    additional_attributes: json.additional_attributes,
+    can_reply: json.can_reply,
+    channel: json.meta.channel,
+    contact_inbox: contactInbox
+      ? {
+          id: contactInbox.id,
+          contact_id: contactInbox.contactId,
+          inbox_id: contactInbox.inboxId,
+          source_id: contactInbox.sourceId,
+          created_at: contactInbox.createdAt.toISOString(),
+          updated_at: contactInbox.updatedAt.toISOString(),
+          hmac_verified: contactInbox.hmacVerified,
+        }
+      : null,
+    id: json.id,
+    inbox_id: json.inbox_id,
+    messages: lastMessage ? [lastMessage] : [],
+    labels: json.labels,
+    meta: {
+      sender: contact ? presentContactPush(contact) : null,
+      assignee: json.meta.assignee,
+      assignee_type: json.meta.assignee_type,
+      team: json.meta.team ? { id: json.meta.team.id, name: json.meta.team.name } : null,
+      hmac_verified: json.meta.hmac_verified,
+    },
+    status: json.status,
+    custom_attributes: json.custom_attributes,
+    snoozed_until: json.snoozed_until,
+    unread_count: json.unread_count,
+    first_reply_created_at: row.firstReplyCreatedAt ? row.firstReplyCreatedAt.toISOString() : null,
+    priority: json.priority,
+    waiting_since: json.waiting_since,
+    agent_last_seen_at: json.agent_last_seen_at,
+    contact_last_seen_at: json.contact_last_seen_at,
+    last_activity_at: json.last_activity_at,
+    timestamp: json.timestamp,
+    created_at: json.created_at,
+    updated_at: json.updated_at,
+  };
+};
+
+export type ConversationWebhook = Awaited<ReturnType<typeof presentConversationWebhook>>;
+
+const senderWebhook = async (db: DbOrTx, row: MessageRow, account: { id: number; name: string }) => {
+  if (row.senderId === null) return null;
+  if (row.senderType === "Contact") {
+    const [contact] = await db.select().from(contacts).where(eq(contacts.id, row.senderId));
+    return contact ? presentContactWebhook(contact, account) : null;
+  }
+  if (row.senderType === "User") {
+    const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.senderId));
+    return user ? { ...user, type: "user" as const } : null;
+  }
+  const [bot] = await db.select({ id: agentBots.id, name: agentBots.name }).from(agentBots).where(eq(agentBots.id, row.senderId));
+  return bot ? { ...bot, type: "agent_bot" as const } : null;
+};
+
+/** `Message#webhook_data`: `created_at` as an ISO time, `message_type` and `content_type` as names. */
+export const presentMessageWebhook = async (db: DbOrTx, row: MessageRow, conversation: ConversationRow) => {
+  const account = await accountData(db, row.accountId);
+  const [[inbox], sender, conversationData, extras] = await Promise.all([
+    db.select({ id: inboxes.id, name: inboxes.name }).from(inboxes).where(eq(inboxes.id, row.inboxId)),
+    senderWebhook(db, row, account),
+    presentConversationWebhook(db, conversation),
+    loadMessageExtras(db, [row]),
+  ]);
+  const files = extras.attachments.get(row.id);
+  return {
+    account,
+    additional_attributes: row.additionalAttributes,
+    content_attributes: row.contentAttributes,
+    content_type: row.contentType,
+    content: row.content,
+    conversation: conversationData,
+    created_at: row.createdAt.toISOString(),
+    id: row.id,
+    inbox: inbox ?? null,
+    message_type: messageTypes[row.messageType] ?? "incoming",
+    private: row.private,
+    sender,
+    source_id: row.sourceId,
+    ...(files?.length ? { attachments: files.map(presentAttachment) } : {}),
+  };
+};

@@ -1,0 +1,95 @@
+import { and, arrayContains, eq, inArray, isNull, or } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { agentBots, eventDeliveries, events, inboxes, webhooks } from "@/db/schema";
+import type { Json } from "@/db/schema/columns";
+import type { Caller } from "@/lib/auth/caller";
+import { targetsFor, type TargetFacts } from "./targets";
+
+export type Actor = { kind: "user" | "agent_bot" | "contact" | "platform_app" | "system"; id?: number };
+
+export type NewEvent = {
+  accountId: number;
+  name: string;
+  inboxId?: number | null;
+  conversationId?: number | null;
+  contactInboxId?: number | null;
+  subject?: { type: string; id: string | number };
+  actor: Actor;
+  /** The conversation's bot assignee, which hears bot events beside the inbox's bot. */
+  assigneeBotId?: number | null;
+  /** False for what only screens see (an activity message): no webhook or bot hears it. */
+  external?: boolean;
+  /** The outside body, rendered only when some target wants the event. */
+  render: () => Promise<Json>;
+};
+
+const loadFacts = async (db: DbOrTx, event: NewEvent): Promise<TargetFacts> => {
+  const inboxId = event.inboxId ?? null;
+  const [[inbox], hooks] = await Promise.all([
+    inboxId === null
+      ? []
+      : db
+          .select({ id: inboxes.id, channelType: inboxes.channelType, webhookUrl: inboxes.webhookUrl, agentBotId: inboxes.agentBotId })
+          .from(inboxes)
+          .where(eq(inboxes.id, inboxId)),
+    db
+      .select({ id: webhooks.id, inboxId: webhooks.inboxId, subscriptions: webhooks.subscriptions })
+      .from(webhooks)
+      .where(
+        and(
+          eq(webhooks.accountId, event.accountId),
+          arrayContains(webhooks.subscriptions, [event.name]),
+          inboxId === null ? isNull(webhooks.inboxId) : or(isNull(webhooks.inboxId), eq(webhooks.inboxId, inboxId)),
+        ),
+      ),
+  ]);
+  const botIds = [inbox?.agentBotId ?? null, event.assigneeBotId ?? null].filter((id): id is number => id !== null);
+  const bots = botIds.length ? await db.select({ id: agentBots.id, outgoingUrl: agentBots.outgoingUrl }).from(agentBots).where(inArray(agentBots.id, botIds)) : [];
+  return { inbox: inbox ?? null, bots, webhooks: hooks };
+};
+
+/**
+ * Writes an event and one pending delivery per target on the caller's transaction, so the
+ * event exists exactly when the change does: a refused or rolled-back write leaves none.
+ */
+export const recordEvent = async (db: DbOrTx, event: NewEvent) => {
+  const external = event.external ?? true;
+  const targets = external ? targetsFor({ name: event.name, inboxId: event.inboxId ?? null, external }, await loadFacts(db, event)) : [];
+  const payload = targets.length ? { event: event.name, ...(await event.render()) } : null;
+  const [row] = await db
+    .insert(events)
+    .values({
+      accountId: event.accountId,
+      name: event.name,
+      inboxId: event.inboxId ?? null,
+      conversationId: event.conversationId ?? null,
+      contactInboxId: event.contactInboxId ?? null,
+      subjectType: event.subject?.type ?? null,
+      subjectId: event.subject ? String(event.subject.id) : null,
+      actor: event.actor,
+      payload,
+    })
+    .returning({ id: events.id });
+  if (targets.length) {
+    await db.insert(eventDeliveries).values(
+      targets.map((target) => ({
+        accountId: event.accountId,
+        eventId: row!.id,
+        targetKind: target.kind,
+        webhookId: target.kind === "webhook" ? target.id : null,
+        inboxId: target.kind === "inbox" ? target.id : null,
+        agentBotId: target.kind === "agent_bot" ? target.id : null,
+        nextAttemptAt: new Date(),
+      })),
+    );
+  }
+  return row!.id;
+};
+
+/** Who made the change, as the event records it. */
+export const actorOf = (caller: Caller): Actor => {
+  if (caller.kind === "user") return { kind: "user", id: caller.user.id };
+  if (caller.kind === "agent_bot") return { kind: "agent_bot", id: caller.bot.id };
+  if (caller.kind === "contact") return { kind: "contact", id: caller.contactId };
+  return { kind: "platform_app", id: caller.app.id };
+};
