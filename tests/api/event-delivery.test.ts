@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { accountUsers, conversationStatuses, conversations, deliveryAttempts, eventDeliveries, events, messageStatuses, messages, users } from "@/db/schema";
 import { dispatchDue } from "@/lib/events/dispatch";
 import { botFailureActivity } from "@/lib/events/failures";
+import { pruneEvents } from "@/lib/events/prune";
 import { createMessage } from "@/lib/messages/messages";
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
@@ -235,6 +236,47 @@ describe("delivery to an API inbox and its bot", () => {
       }),
     ).rejects.toThrow("refused");
     expect(await getDb().select({ id: events.id }).from(events)).toHaveLength(before.length);
+  });
+});
+
+describe("connect-time check", () => {
+  it("refuses a URL allowed when saved but no longer allow-listed when sent, and logs why", async () => {
+    const inbox = await makeApiInbox("/inbox-dropped");
+    const saved = process.env.WEBHOOK_ALLOWED_HOSTS;
+    delete process.env.WEBHOOK_ALLOWED_HOSTS;
+    try {
+      await customerWrites(inbox);
+      await dispatchDue(getDb(), { now: start });
+    } finally {
+      process.env.WEBHOOK_ALLOWED_HOSTS = saved;
+    }
+    expect(seenAt("/inbox-dropped")).toHaveLength(0);
+    const rows = await getDb()
+      .select({ status: eventDeliveries.status, errorCode: deliveryAttempts.errorCode, url: deliveryAttempts.url })
+      .from(eventDeliveries)
+      .innerJoin(deliveryAttempts, eq(deliveryAttempts.deliveryRowId, eventDeliveries.id))
+      .where(eq(eventDeliveries.inboxId, inbox.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.status === "failed" && row.errorCode === "refused_address" && row.url === `${base}/inbox-dropped`)).toBe(true);
+  });
+});
+
+describe("pruning", () => {
+  it("deletes old events with nothing pending, with their deliveries and logs, and keeps the rest", async () => {
+    const inbox = await makeApiInbox("/inbox-prune");
+    script.set("/inbox-prune message_created", { statuses: [500] });
+    await customerWrites(inbox);
+    const t0 = start();
+    await dispatchDue(getDb(), { now: () => t0, random: () => 0 });
+    const mine = async () =>
+      getDb().select({ eventId: eventDeliveries.eventId, status: eventDeliveries.status }).from(eventDeliveries).where(eq(eventDeliveries.inboxId, inbox.id));
+    expect((await mine()).map((row) => row.status).sort()).toEqual(["delivered", "pending"]);
+    const later = at(t0, 8 * 24 * 60 * 60_000);
+    await pruneEvents(getDb(), later);
+    const left = await mine();
+    expect(left.map((row) => row.status)).toEqual(["pending"]);
+    const [kept] = await getDb().select({ id: events.id }).from(events).where(eq(events.id, left[0]!.eventId));
+    expect(kept).toBeDefined();
   });
 });
 
