@@ -1,9 +1,12 @@
-import { and, arrayContains, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, arrayContains, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { agentBots, eventDeliveries, events, inboxes, webhooks } from "@/db/schema";
 import type { Json } from "@/db/schema/columns";
 import type { Caller } from "@/lib/auth/caller";
 import { targetsFor, type TargetFacts } from "./targets";
+
+/** The NOTIFY channel that tells dispatchers new deliveries are due. */
+export const deliveriesChannel = "vd_events";
 
 export type Actor = { kind: "user" | "agent_bot" | "contact" | "platform_app" | "system"; id?: number };
 
@@ -82,6 +85,8 @@ export const recordEvent = async (db: DbOrTx, event: NewEvent) => {
         nextAttemptAt: new Date(),
       })),
     );
+    // Delivered at commit (and dropped on rollback): wakes the dispatchers at once.
+    await db.execute(sql`select pg_notify(${deliveriesChannel}, '')`);
   }
   return row!.id;
 };

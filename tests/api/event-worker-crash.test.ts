@@ -90,10 +90,15 @@ describe("a worker killed mid-delivery", () => {
     first.kill("SIGKILL");
     await new Promise((resolve) => first.once("exit", resolve));
 
-    startWorker();
+    const second = startWorker();
     const delivered = async () =>
       (await getDb().select({ status: eventDeliveries.status }).from(eventDeliveries)).every((row) => row.status === "delivered");
     expect(await until(delivered, 40_000)).toBe(true);
     expect(ids.every((id) => answered.has(id))).toBe(true);
+
+    // SIGTERM: the worker stops claiming, lets its attempts finish and exits cleanly.
+    const exited = new Promise<number | null>((resolve) => second.once("exit", resolve));
+    second.kill("SIGTERM");
+    expect(await exited).toBe(0);
   });
 });
