@@ -10,7 +10,7 @@ import { botFailureActivity } from "@/lib/events/failures";
 import { pruneEvents } from "@/lib/events/prune";
 import { createMessage } from "@/lib/messages/messages";
 import { api } from "../helpers/app";
-import { makeTeam } from "../helpers/factories";
+import { makePlatformApp, makeTeam } from "../helpers/factories";
 
 /*
  * Events leave the app: a real receiver on 127.0.0.1 (allow-listed) stands for an API inbox's
@@ -290,7 +290,7 @@ describe("save-time URL check", () => {
         body: { name: "Loopback", channel: { type: "api", webhook_url: "http://127.0.0.1:9/hook" } },
       });
       expect(inbox.status).toBe(422);
-      expect(inbox.body.errors).toEqual([expect.objectContaining({ field: "channel.webhook_url" })]);
+      expect(inbox.body.errors).toEqual([expect.objectContaining({ field: "channel.webhook_url", message: expect.stringContaining("loopback") })]);
       const bot = await api.post(`/api/v1/accounts/${team.account.id}/agent_bots`, {
         token: team.admin.token,
         body: { name: "Loopback bot", outgoing_url: "http://localhost:9/bot" },
@@ -308,6 +308,10 @@ describe("save-time URL check", () => {
         body: { channel: { webhook_url: "http://10.1.2.3/hook" } },
       });
       expect(patched.status).toBe(422);
+      const { token: appToken } = await makePlatformApp();
+      const platformBot = await api.post("/platform/api/v1/agent_bots", { token: appToken, body: { name: "Platform bot", outgoing_url: "http://[::1]:9/bot" } });
+      expect(platformBot.status).toBe(422);
+      expect(platformBot.body.errors).toEqual([expect.objectContaining({ field: "outgoing_url", message: expect.stringContaining("loopback") })]);
     } finally {
       process.env.WEBHOOK_ALLOWED_HOSTS = saved;
     }
