@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, agentBots, contactInboxes, contacts, inboxes, messageTypes, messages, users } from "@/db/schema";
-import { presentConversation, type ConversationRow } from "@/lib/conversations/present";
+import { presentConversation, type ConversationJson, type ConversationRow } from "@/lib/conversations/present";
 import { loadMessageExtras, presentAttachment, presentContactPush, presentPushMessage, type MessageRow } from "@/lib/messages/present";
 
 /*
@@ -76,7 +76,7 @@ export const presentConversationWebhook = async (db: DbOrTx, row: ConversationRo
     labels: json.labels,
     meta: {
       sender: contact ? presentContactPush(contact) : null,
-      assignee: json.meta.assignee,
+      assignee: assigneePush(json.meta),
       assignee_type: json.meta.assignee_type,
       team: json.meta.team ? { id: json.meta.team.id, name: json.meta.team.name } : null,
       hmac_verified: json.meta.hmac_verified,
@@ -94,6 +94,23 @@ export const presentConversationWebhook = async (db: DbOrTx, row: ConversationRo
     timestamp: json.timestamp,
     created_at: json.created_at,
     updated_at: json.updated_at,
+  };
+};
+
+/** The assignee as Chatwoot's push data: `User#push_event_data` or the bot's. */
+const assigneePush = (meta: ConversationJson["meta"]) => {
+  const assignee = meta.assignee;
+  if (!assignee) return null;
+  if (meta.assignee_type === "AgentBot") return { id: assignee.id, name: assignee.name, avatar_url: assignee.thumbnail ?? "", type: "agent_bot" as const };
+  const agent = assignee as { id: number; name: string; available_name: string; thumbnail: string; availability_status: string | null };
+  return {
+    id: agent.id,
+    name: agent.name,
+    available_name: agent.available_name,
+    avatar_url: agent.thumbnail,
+    type: "user" as const,
+    availability_status: agent.availability_status ?? "offline",
+    thumbnail: agent.thumbnail,
   };
 };
 

@@ -150,6 +150,25 @@ describe("delivery to an API inbox and its bot", () => {
     expect(seenAt("/bot-1", "conversation_created")).toHaveLength(0);
   });
 
+  it("renders an assigned conversation's assignee as Chatwoot's push data", async () => {
+    const inbox = await makeApiInbox("/inbox-assigned");
+    const pub = `/public/api/v1/inboxes/${inbox.inbox_identifier}`;
+    const contact = await api.post(`${pub}/contacts`, { body: { name: "Mary" } });
+    const created = await api.post(`/api/v1/accounts/${team.account.id}/conversations`, {
+      token: team.admin.token,
+      body: { source_id: contact.body.source_id, inbox_id: inbox.id, assignee_id: team.agent.user.id, message: { content: "Welcome!" } },
+    });
+    expect(created.status).toBe(200);
+    await dispatchDue(getDb(), { now: start });
+    const [message] = seenAt("/inbox-assigned", "message_created");
+    expect(message?.json).toMatchObject({ message_type: "outgoing", sender: { id: team.admin.user.id, type: "user" } });
+    expect(message!.json.conversation.meta.assignee_type).toBe("User");
+    expect(Object.keys(message!.json.conversation.meta.assignee).sort()).toEqual(
+      ["availability_status", "available_name", "avatar_url", "id", "name", "thumbnail", "type"].sort(),
+    );
+    expect(message!.json.conversation.messages.map((m: { content: string }) => m.content)).toEqual(["Welcome!"]);
+  });
+
   it("tries a receiver that failed twice once more after the backoff, with the same delivery id", async () => {
     const inbox = await makeApiInbox("/inbox-2");
     script.set("/inbox-2 message_created", { statuses: [500, 500] });
