@@ -1,4 +1,4 @@
-/** Chatwoot's `ALLOWED_WEBHOOK_EVENTS`: what an account webhook may subscribe to. */
+/** Chatwoot's `ALLOWED_WEBHOOK_EVENTS`: what an account webhook may subscribe to (validated by the webhooks API, Inc 2). */
 export const chatwootWebhookEvents = [
   "conversation_status_changed",
   "conversation_updated",
@@ -13,8 +13,6 @@ export const chatwootWebhookEvents = [
   "conversation_typing_on",
   "conversation_typing_off",
 ] as const;
-
-export type EventName = (typeof chatwootWebhookEvents)[number] | "conversation_opened" | "conversation_resolved";
 
 /** What an agent bot hears (Chatwoot's `AgentBotListener`). */
 export const botEvents: ReadonlySet<string> = new Set([
