@@ -4,34 +4,18 @@
 // Server-Timing) of tools/list in both protocol eras, and of three tools next to their routes:
 // list_spaces vs GET spaces, get_space vs GET spaces/{id}, list_allocations vs GET allocations
 // (one week). Needs a build first (`npm run build`).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
-import { tokenOf } from "@/lib/auth/access-tokens";
-import { createUser } from "@/lib/users/create-user";
-import { base, dataDir, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
-import { seedPlanningSpaces } from "./seed";
+import { base, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
+import { planningBench } from "./seed";
 
-type Seeded = { accountId: number; token: string; spaceIds: string[]; yearStart: string };
 const day = 86_400_000;
 
 const main = async () => {
   const database = await openDatabase("venuedesk_bench_planning");
   await runMigrations(database.url);
   const db = createDb(database.url, { max: 2 });
-  const file = path.join(dataDir, "planning-seed.json");
-  let seeded: Seeded;
-  if (existsSync(file)) seeded = JSON.parse(readFileSync(file, "utf8")) as Seeded;
-  else {
-    const account = await createAccount(db, { name: "Bench Planning Venue" });
-    const admin = await createUser(db, { name: "Bench Planner", email: `bench-planner-${account.id}@bench.test` });
-    await upsertMembership(db, { accountId: account.id, userId: admin.id, role: "administrator" });
-    const { spaceIds, yearStart } = await seedPlanningSpaces(db, account.id);
-    seeded = { accountId: account.id, token: (await tokenOf(db, "User", admin.id))!, spaceIds, yearStart };
-    writeFileSync(file, JSON.stringify(seeded));
-  }
+  const seeded = await planningBench(db);
   const server = await startServer(database.url);
   const headers = { api_access_token: seeded.token, "content-type": "application/json", accept: "application/json" };
   const accountPath = `${base}/api/v1/accounts/${seeded.accountId}`;

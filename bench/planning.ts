@@ -2,43 +2,19 @@
 // hierarchy and 20,000 allocations over a year, starts the production server on it and
 // measures find_available_slots (50 spaces x 31 days, 60 minutes) and the allocation list for a
 // one-week window across all spaces. Needs a build first (`npm run build`).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { createDb, type Db } from "@/db/client";
+import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
-import { tokenOf } from "@/lib/auth/access-tokens";
-import { createUser } from "@/lib/users/create-user";
-import { base, dataDir, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
-import { seedPlanningSpaces } from "./seed";
+import { base, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
+import { planningBench } from "./seed";
 
 const day = 86_400_000;
-
-type Seeded = { accountId: number; token: string; spaceIds: string[]; yearStart: string };
-
-const seedPlanning = async (db: Db): Promise<Seeded> => {
-  const account = await createAccount(db, { name: "Bench Planning Venue" });
-  const admin = await createUser(db, { name: "Bench Planner", email: `bench-planner-${account.id}@bench.test` });
-  await upsertMembership(db, { accountId: account.id, userId: admin.id, role: "administrator" });
-  const { spaceIds, yearStart } = await seedPlanningSpaces(db, account.id);
-  return { accountId: account.id, token: (await tokenOf(db, "User", admin.id))!, spaceIds, yearStart };
-};
 
 const main = async () => {
   const database = await openDatabase("venuedesk_bench_planning");
   await runMigrations(database.url);
   const db = createDb(database.url, { max: 2 });
-  const file = path.join(dataDir, "planning-seed.json");
-  let seeded: Seeded;
-  if (existsSync(file)) seeded = JSON.parse(readFileSync(file, "utf8")) as Seeded;
-  else {
-    const started = performance.now();
-    seeded = await seedPlanning(db);
-    writeFileSync(file, JSON.stringify(seeded));
-    console.log(`Seeded 200 spaces and 19,980 allocations in ${Math.round((performance.now() - started) / 1000)} s`);
-  }
+  const seeded = await planningBench(db);
   const counts = (await db.execute<{ spaces: number; allocations: number }>(sql`
     select (select count(*) from spaces where account_id = ${seeded.accountId})::int as spaces,
            (select count(*) from allocations where account_id = ${seeded.accountId})::int as allocations`))[0]!;

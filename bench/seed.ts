@@ -1,9 +1,13 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { planningResources, spaces } from "@/db/schema";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
 import { createUser } from "@/lib/users/create-user";
+import { dataDir } from "./harness";
 
 export type BenchAccount = { accountId: number; token: string; inboxIds: number[]; labels: string[] };
 
@@ -134,4 +138,24 @@ export const seedPlanningSpaces = async (db: Db, accountId: number): Promise<{ s
     where a.account_id = ${accountId}`);
   await db.execute(sql`vacuum analyze`);
   return { spaceIds: booked.map((b) => b.id), yearStart };
+};
+
+export type PlanningBench = { accountId: number; token: string; spaceIds: string[]; yearStart: string };
+
+/**
+ * The planning benchmarks' venue (200 spaces, 19,980 allocations over a year, an administrator and
+ * their token): seeded once into the database, remembered in .bench-data/planning-seed.json.
+ */
+export const planningBench = async (db: Db): Promise<PlanningBench> => {
+  const file = path.join(dataDir, "planning-seed.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as PlanningBench;
+  const started = performance.now();
+  const account = await createAccount(db, { name: "Bench Planning Venue" });
+  const admin = await createUser(db, { name: "Bench Planner", email: `bench-planner-${account.id}@bench.test` });
+  await upsertMembership(db, { accountId: account.id, userId: admin.id, role: "administrator" });
+  const { spaceIds, yearStart } = await seedPlanningSpaces(db, account.id);
+  const seeded = { accountId: account.id, token: (await tokenOf(db, "User", admin.id))!, spaceIds, yearStart };
+  writeFileSync(file, JSON.stringify(seeded));
+  console.log(`Seeded 200 spaces and 19,980 allocations in ${Math.round((performance.now() - started) / 1000)} s`);
+  return seeded;
 };

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ToolGroup } from "@/lib/portal/loaders/integrations";
-import { SparkleIcon } from "./icons";
+import { SparkleIcon } from "@/components/ui/icons";
 
 /** The MCP tools the signed-in member would be offered, by domain. */
 export const ToolList = ({ groups }: { groups: ToolGroup[] }) =>

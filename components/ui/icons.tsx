@@ -125,3 +125,10 @@ export const TeamIcon = icon(
     <path d="M21.5 18c0-2-1.3-3.3-3.2-3.5" />
   </>,
 );
+/** An assistant's sparkle (Connect an AI assistant). */
+export const SparkleIcon = icon(
+  <>
+    <path d="M10 4l1.6 4.4L16 10l-4.4 1.6L10 16l-1.6-4.4L4 10l4.4-1.6z" />
+    <path d="M18 14l.8 2.2L21 17l-2.2.8L18 20l-.8-2.2L15 17l2.2-.8z" />
+  </>,
+);

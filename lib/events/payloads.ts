@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, agentBots, contactInboxes, contacts, inboxes, messageTypes, messages, users } from "@/db/schema";
 import { presentConversation, type ConversationJson, type ConversationRow } from "@/lib/conversations/present";
-import { loadMessageExtras, presentAttachment, presentContactPush, presentPushMessage, type MessageRow } from "@/lib/messages/present";
+import { loadMessageExtras, contactEventFields, presentAttachment, presentContactPush, presentPushMessage, type MessageRow } from "@/lib/messages/present";
 
 /*
  * Chatwoot's webhook payloads (CHATWOOT.md §4), rendered from the state inside the writing
@@ -16,16 +16,8 @@ const ACTIVITY = messageTypes.indexOf("activity");
 /** `Contact#webhook_data` (no `type` key). */
 const presentContactWebhook = (contact: Contact, account: { id: number; name: string }) => ({
   account,
-  additional_attributes: contact.additionalAttributes,
+  ...contactEventFields(contact),
   avatar: contact.avatarUrl ?? "",
-  custom_attributes: contact.customAttributes,
-  email: contact.email,
-  id: contact.id,
-  identifier: contact.identifier,
-  name: contact.name,
-  phone_number: contact.phoneNumber,
-  thumbnail: contact.avatarUrl ?? "",
-  blocked: contact.blocked,
 });
 
 const accountData = async (db: DbOrTx, accountId: number) => {

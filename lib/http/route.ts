@@ -196,7 +196,8 @@ export const limited = async <T>(request: Request, operation: Operation, on: Omi
   return result.value;
 };
 
-const accountIdOf = (params: Record<string, unknown>) => {
+/** `{account_id}` of a path: a record id, else the account names nothing (404). */
+export const accountIdOf = (params: Record<string, unknown>) => {
   const id = Number(params.account_id);
   if (!Number.isSafeInteger(id) || id <= 0 || id > maxRecordId) throw notFound("Account");
   return id;

@@ -5,14 +5,12 @@ import {
   type AuthInfo,
 } from "@modelcontextprotocol/server";
 import { getDb } from "@/db/client";
-import { accountContext, callerFromToken, oauthAccountContext, type AccountCtx, type UserCaller } from "@/lib/auth/caller";
-import { bearerToken } from "@/lib/auth/bearer";
+import { accountCallerFromToken, type AccountCtx, type Caller, type UserCaller } from "@/lib/auth/caller";
+import { bearerAccountContext, bearerToken } from "@/lib/auth/bearer";
 import { ApiError } from "@/lib/http/errors";
 import { readBodyText } from "@/lib/http/request";
-import { limited, run, type RouteHandler } from "@/lib/http/route";
-import { maxRecordId } from "@/lib/http/schemas";
-import { verifyAccessToken } from "@/lib/oauth/access-tokens";
-import { scopes as allScopes, type Scope } from "@/lib/oauth/scopes";
+import { accountIdOf, limited, run, type RouteHandler } from "@/lib/http/route";
+import { scopes as allScopes } from "@/lib/oauth/scopes";
 import { acceptedAudiences, issuerOf, protectedResourceMetadataUrl } from "@/lib/oauth/urls";
 import { mcpOp } from "./operations";
 import { buildServer, type McpCaller } from "./server";
@@ -63,45 +61,40 @@ const originAllowed = (origin: string, request: Request) => {
 
 type Admitted = { caller: McpCaller; authInfo: AuthInfo };
 
-const authInfoOf = (token: string, clientId: string, scopes: readonly Scope[], ctx: AccountCtx<UserCaller>, expiresAt?: Date): AuthInfo => ({
-  token,
-  clientId,
-  scopes: [...scopes],
-  expiresAt: expiresAt ? Math.floor(expiresAt.getTime() / 1000) : undefined,
-  extra: { caller: { ctx, scopes } satisfies McpCaller },
-});
+const authInfoOf = (token: string, ctx: AccountCtx<UserCaller>): AuthInfo => {
+  const scopes = ctx.caller.oauth?.scopes ?? allScopes;
+  return { token, clientId: ctx.caller.oauth?.clientId ?? "api_access_token", scopes: [...scopes], extra: { caller: { ctx, scopes } satisfies McpCaller } };
+};
 
-/** The caller, or the 401/403 the endpoint answers instead. */
+/** Only a user's own token is taken here (INTERFACE.md): agent bot and platform app tokens are refused. */
+const usersOnly = (caller: Caller): UserCaller => {
+  if (caller.kind !== "user") throw new ApiError("unauthorized", "only a user's access token or an OAuth access token is accepted here");
+  return caller;
+};
+
+/**
+ * The caller, or the 401/403 the endpoint answers instead. The same resolvers as the API's
+ * account routes (one query for a token; a verified, live grant for a JWT); here an account the
+ * caller is not in is the forbidden MCP error rather than a 404.
+ */
 const admit = async (request: Request, accountId: number, id: RpcId): Promise<Admitted | Response> => {
-  const db = getDb();
   const token = request.headers.get("api_access_token") ?? request.headers.get("api-access-token");
   const jwt = token ? null : bearerToken(request);
   const refuse = (message: string) =>
     rpcError(401, id, unauthorizedCode, `Unauthorized: ${message}`, { "WWW-Authenticate": challenge(request, accountId, Boolean(token || jwt), message) });
-  const forbid = () =>
-    rpcError(403, id, forbiddenCode, "Forbidden: you are not a member of this account", {}, { status: 403, reason: "not_a_member" });
   if (!token && !jwt) return refuse("send a user access token (api_access_token) or an OAuth access token (Authorization: Bearer)");
+  const db = getDb();
+  const issuer = issuerOf(request);
   try {
-    if (token) {
-      const caller = await callerFromToken(db, token);
-      if (caller.kind !== "user") return refuse("only a user's access token or an OAuth access token is accepted here");
-      const ctx = await accountContext(db, caller, accountId).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      });
-      if (!ctx) return forbid();
-      return { caller: { ctx, scopes: allScopes }, authInfo: authInfoOf(token, "api_access_token", allScopes, ctx) };
-    }
-    const issuer = issuerOf(request);
-    const grant = await verifyAccessToken(db, jwt!, { issuer, audiences: acceptedAudiences(issuer, accountId) });
-    const ctx = await oauthAccountContext(db, { ...grant, scopes: grant.scopes }, accountId).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    });
-    if (!ctx) return forbid();
-    return { caller: { ctx, scopes: grant.scopes }, authInfo: authInfoOf(jwt!, grant.clientId, grant.scopes, ctx, grant.expiresAt) };
+    const ctx = token
+      ? await accountCallerFromToken(db, token, accountId, usersOnly)
+      : await bearerAccountContext(db, jwt!, accountId, { issuer, audiences: acceptedAudiences(issuer, accountId), scopes: [] });
+    return { caller: { ctx, scopes: ctx.caller.oauth?.scopes ?? allScopes }, authInfo: authInfoOf((token ?? jwt)!, ctx) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return refuse(error.message);
+    if (error instanceof ApiError && error.status === 404) {
+      return rpcError(403, id, forbiddenCode, "Forbidden: you are not a member of this account", {}, { status: 403, reason: "not_a_member" });
+    }
     throw error;
   }
 };
@@ -133,15 +126,14 @@ const withAccept = (request: Request, text: string) => {
   return new Request(request.url, { method: "POST", headers, body: text });
 };
 
-const accountIdOf = (raw: unknown) => {
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 && id <= maxRecordId && String(raw) === String(id) ? id : null;
-};
-
 export const mcpEndpoint: RouteHandler = (request, context) =>
   run(request, async () => {
-    const accountId = accountIdOf((await context.params).account_id);
-    if (accountId === null) return rpcError(404, null, -32600, "No MCP endpoint here: the account id is not valid");
+    let accountId: number;
+    try {
+      accountId = accountIdOf(await context.params);
+    } catch {
+      return rpcError(404, null, -32600, "No MCP endpoint here: the account id is not valid");
+    }
     const origin = request.headers.get("origin");
     if (origin !== null && !originAllowed(origin, request)) return rpcError(403, null, forbiddenCode, "Forbidden: requests from this Origin are not accepted");
     let text: string;

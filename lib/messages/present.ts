@@ -12,8 +12,8 @@ type Contact = typeof contacts.$inferSelect;
 type UserSender = { id: number; name: string; displayName: string | null; customAttributes: Record<string, unknown>; availability: string | null };
 type BotSender = { id: number; name: string; thumbnail: string | null };
 
-/** Chatwoot's `Contact#push_event_data`: a message's contact sender, the messages meta `contact`. */
-export const presentContactPush = (contact: Contact) => ({
+/** The contact's members shared by Chatwoot's `push_event_data` and `webhook_data`. */
+export const contactEventFields = (contact: Contact) => ({
   additional_attributes: contact.additionalAttributes,
   custom_attributes: contact.customAttributes,
   email: contact.email,
@@ -23,8 +23,10 @@ export const presentContactPush = (contact: Contact) => ({
   phone_number: contact.phoneNumber,
   thumbnail: contact.avatarUrl ?? "",
   blocked: contact.blocked,
-  type: "contact" as const,
 });
+
+/** Chatwoot's `Contact#push_event_data`: a message's contact sender, the messages meta `contact`. */
+export const presentContactPush = (contact: Contact) => ({ ...contactEventFields(contact), type: "contact" as const });
 
 /** `User#push_event_data`: availability is the user's in the message's account. */
 export const presentUserPush = (user: UserSender) => ({

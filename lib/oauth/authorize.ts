@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { accountUsers, oauthAuthorizationCodes } from "@/db/schema";
+import { accountUsers, accounts, oauthAuthorizationCodes } from "@/db/schema";
 import { generateToken, tokenDigest } from "@/lib/auth/tokens";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { textProblem } from "@/lib/http/input";
@@ -165,6 +165,15 @@ export const checkAuthorizationRequest = async (
 };
 
 /** Whether the user belongs to the account (the consent page lists only those; approving checks again). */
+/** The accounts a user may grant a client: those they are a member of, oldest first. */
+export const accountsOfUser = (db: DbOrTx, userId: number) =>
+  db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(eq(accountUsers.userId, userId))
+    .orderBy(asc(accounts.id));
+
 export const isMemberOf = async (db: DbOrTx, userId: number, accountId: number) => {
   const [membership] = await db
     .select({ id: accountUsers.id })

@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import { portalContext, requireSessionCaller } from "@/lib/auth/session";
@@ -26,3 +27,14 @@ export const signedInUser = async () => presentUser(getDb(), (await requireSessi
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export const firstParam = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * The app's public address as a page builds absolute links with it (feeds, the MCP URL, the OAuth
+ * issuer): APP_URL, else the address this page was requested on.
+ */
+export const pageBaseUrl = async () => {
+  const request = await headers();
+  const host = request.get("x-forwarded-host") ?? request.get("host") ?? "localhost";
+  const protocol = request.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
+  return (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? `${protocol}://${host}`).replace(/\/+$/, "");
+};

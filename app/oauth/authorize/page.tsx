@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConsentForm } from "@/components/oauth/consent-form";
-import { SwitchUserButton } from "@/components/oauth/switch-user-button";
+import { SignOutButton } from "@/components/portal/sign-out-button";
 import { Logo } from "@/components/portal/logo";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -141,7 +141,7 @@ const ConsentPage = ({ view }: { view: Consent }) => {
         <span className="max-w-full min-w-0 truncate">
           Signed in as <span className="font-medium text-slate-700">{view.user.email}</span>
         </span>
-        <SwitchUserButton className="-ml-2.5 shrink-0 sm:-mr-2.5 sm:ml-0" />
+        <SignOutButton label="Switch account" comeBack className="-ml-2.5 shrink-0 sm:-mr-2.5 sm:ml-0" />
       </div>
     </Frame>
   );

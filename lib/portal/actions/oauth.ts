@@ -14,7 +14,7 @@ import { readForm, type FieldKind } from "@/lib/portal/form-input";
 import type { FormState } from "@/lib/portal/form-state";
 import { formRefusal } from "@/lib/portal/outcome";
 import { approveAuthorization, authorizationParameterNames, checkAuthorizationRequest, denyAuthorization } from "@/lib/oauth/authorize";
-import { pageIssuer } from "@/lib/portal/loaders/oauth";
+import { pageBaseUrl } from "@/lib/portal/context";
 
 /*
  * The consent page's answer (app/oauth/authorize). There is no account in the URL to build a
@@ -56,7 +56,7 @@ export const answerAuthorizationAction = async (_state: FormState, formData: For
     const { input } = readForm(formData, fields);
     const answer = parseInput(ZConsentAnswer, input) as z.output<typeof ZConsentAnswer> & Record<string, string | undefined>;
     const query = Object.fromEntries(authorizationParameterNames.map((name) => [name, answer[name]]));
-    const check = await checkAuthorizationRequest(db, await pageIssuer(), query);
+    const check = await checkAuthorizationRequest(db, await pageBaseUrl(), query);
     if (check.kind === "invalid") return { status: "error", message: check.message, errors: {} };
     if (check.kind === "refused") destination = check.redirectTo;
     else if (answer.decision === "deny") destination = denyAuthorization(check.request);

@@ -12,7 +12,7 @@ import { scopes } from "@/lib/oauth/scopes";
 import { mcpResource } from "@/lib/oauth/urls";
 import { portalLoader } from "@/lib/portal/loader";
 import { accountTimeZone } from "./contacts";
-import { pageIssuer } from "./oauth";
+import { pageBaseUrl } from "@/lib/portal/context";
 
 /*
  * Settings → Integrations and "Connect an AI assistant". The integrations list is an
@@ -76,7 +76,7 @@ export const loadAssistantSetup = portalLoader({
   ids: [],
   load: async (ctx) => ({
     accountName: ctx.account.name,
-    mcpUrl: mcpResource(await pageIssuer(), ctx.account.id),
+    mcpUrl: mcpResource(await pageBaseUrl(), ctx.account.id),
     groups: toolGroupsFor(ctx.membership),
   }),
 });

@@ -1,24 +1,15 @@
-import { asc, eq } from "drizzle-orm";
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
-import { accountUsers, accounts } from "@/db/schema";
 import { sessionCaller } from "@/lib/auth/session";
-import { checkAuthorizationRequest, type AuthorizationParameters } from "@/lib/oauth/authorize";
+import { accountsOfUser, checkAuthorizationRequest, type AuthorizationParameters } from "@/lib/oauth/authorize";
 import { hostOf, scopeWording } from "@/lib/oauth/consent";
+import { pageBaseUrl } from "@/lib/portal/context";
 
 /*
  * The consent page's data (`GET /oauth/authorize`): the signed-in user (signed out → the sign-in
  * page, which comes back here), the checked request, and the accounts the user may grant it.
  */
 
-/** The issuer as the discovery documents name it: APP_URL, else the address this page was requested on. */
-export const pageIssuer = async () => {
-  const request = await headers();
-  const host = request.get("x-forwarded-host") ?? request.get("host") ?? "localhost";
-  const protocol = request.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
-  return (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? `${protocol}://${host}`).replace(/\/+$/, "");
-};
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -57,19 +48,15 @@ export const loadAuthorization = async (query: Query): Promise<ConsentView> => {
   const caller = await sessionCaller();
   if (!caller) redirect(`/login?${new URLSearchParams({ callbackUrl: thisPage(query) })}`);
   const db = getDb();
-  const check = await checkAuthorizationRequest(db, await pageIssuer(), query);
+  // The issuer as the discovery documents name it: the page's public address.
+  const check = await checkAuthorizationRequest(db, await pageBaseUrl(), query);
   if (check.kind === "invalid") return { kind: "invalid", message: check.message };
   if (check.kind === "refused") {
     if (check.trusted) redirect(check.redirectTo);
     return { kind: "invalid", message: check.message, returnTo: { url: check.redirectTo, host: hostOf(check.redirectTo) ?? check.redirectTo } };
   }
   const { request } = check;
-  const memberships = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accountUsers)
-    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(eq(accountUsers.userId, caller.user.id))
-    .orderBy(asc(accounts.id));
+  const memberships = await accountsOfUser(db, caller.user.id);
   const fixed = request.fixedAccountId;
   const choices = fixed === null ? memberships : memberships.filter((account) => account.id === fixed);
   const { client } = request;

@@ -1,4 +1,3 @@
-import { headers } from "next/headers";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { ZUuid } from "@/lib/http/schemas";
@@ -8,6 +7,7 @@ import { spaceTree, type SpaceChoice } from "@/lib/planning/spaces/tree";
 import { portalLoader } from "@/lib/portal/loader";
 import { accountTimeZone } from "@/lib/portal/loaders/contacts";
 import { accountPath } from "@/lib/portal/paths";
+import { pageBaseUrl } from "@/lib/portal/context";
 
 /** Server-side lookups for the spaces pages. */
 
@@ -60,10 +60,7 @@ export const timeZoneChoices = (current?: string) => (current && !zones.includes
  * configured public address, else the host this page was requested on.
  */
 export const calendarFeedUrl = async (accountId: number, space: { id: string; ical_token: string }) => {
-  const request = await headers();
-  const host = request.get("x-forwarded-host") ?? request.get("host") ?? "localhost";
-  const protocol = request.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
-  const base = (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? `${protocol}://${host}`).replace(/\/+$/, "");
+  const base = await pageBaseUrl();
   const path = `/api/v1/accounts/${accountId}/planning/spaces/${space.id}/calendar.ics`;
   return `${base}${path}?token=${encodeURIComponent(space.ical_token)}`;
 };

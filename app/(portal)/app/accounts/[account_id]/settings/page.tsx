@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ComponentType, SVGProps } from "react";
 import { PageHeader } from "@/components/ui/page-header";
-import { SparkleIcon } from "@/components/integrations/icons";
-import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon, InboxIcon, KeyIcon, QuoteIcon, TagIcon, TeamIcon } from "@/components/ui/icons";
+import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon, InboxIcon, KeyIcon, QuoteIcon, SparkleIcon, TagIcon, TeamIcon } from "@/components/ui/icons";
 import { pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 
