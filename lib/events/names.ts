@@ -1,4 +1,4 @@
-/** Chatwoot's `ALLOWED_WEBHOOK_EVENTS`: what an account webhook may subscribe to (validated by the webhooks API, Inc 2). */
+/** Chatwoot's `ALLOWED_WEBHOOK_EVENTS`: the Chatwoot events an account webhook may subscribe to. */
 export const chatwootWebhookEvents = [
   "conversation_status_changed",
   "conversation_updated",
@@ -36,3 +36,22 @@ export const inboxScopedEvents: ReadonlySet<string> = new Set([
   "conversation_typing_on",
   "conversation_typing_off",
 ]);
+
+/** Ours: planning and quote events, delivered like Chatwoot's to account webhooks that subscribe to them. */
+export const planningEvents = [
+  "allocation_created",
+  "allocation_updated",
+  "allocation_cancelled",
+  "allocation_expired",
+  "event_created",
+  "event_updated",
+  "quote_sent",
+  "quote_viewed",
+  "quote_accepted",
+  "quote_rejected",
+  "quote_withdrawn",
+] as const;
+
+/** Everything a webhook's `subscriptions` may name; anything else is a 422. */
+export const subscribableEvents = [...chatwootWebhookEvents, ...planningEvents] as const;
+export type SubscribableEvent = (typeof subscribableEvents)[number];

@@ -1,6 +1,4 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -11,6 +9,7 @@ import { pruneEvents } from "@/lib/events/prune";
 import { createMessage } from "@/lib/messages/messages";
 import { api } from "../helpers/app";
 import { makePlatformApp, makeTeam } from "../helpers/factories";
+import { startReceiver, type Receiver } from "../helpers/receiver";
 
 /*
  * Events leave the app: a real receiver on 127.0.0.1 (allow-listed) stands for an API inbox's
@@ -18,44 +17,23 @@ import { makePlatformApp, makeTeam } from "../helpers/factories";
  * clock the tests move, so backoff is tested without waiting.
  */
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string; json: Record<string, any> };
-
-let server: Server;
+let receiver: Receiver;
 let base: string;
-const received: Received[] = [];
-/** Per path (or "path event"), the statuses to answer in turn (then 200), and extra headers. */
-const script = new Map<string, { statuses: number[]; headers?: Record<string, string> }>();
+let script: Receiver["script"];
+let seenAt: Receiver["seenAt"];
 
 let team: Awaited<ReturnType<typeof makeTeam>>;
-const savedAllowList = process.env.WEBHOOK_ALLOWED_HOSTS;
 
 beforeAll(async () => {
   process.env.RATE_LIMITS = "off";
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      const json = JSON.parse(body || "{}") as Record<string, any>;
-      received.push({ path, headers: req.headers, body, json });
-      const entry = script.get(`${path} ${json.event}`) ?? script.get(path);
-      const status = entry?.statuses.shift() ?? 200;
-      res.writeHead(status, { "content-type": "application/json", ...(entry?.headers ?? {}) });
-      res.end(JSON.stringify({ ok: status < 300 }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
-  process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+  receiver = await startReceiver();
+  ({ base, script, seenAt } = receiver);
   team = await makeTeam();
 });
 
 afterAll(async () => {
-  if (savedAllowList === undefined) delete process.env.WEBHOOK_ALLOWED_HOSTS;
-  else process.env.WEBHOOK_ALLOWED_HOSTS = savedAllowList;
   delete process.env.RATE_LIMITS;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
 
 type Inbox = { id: number; inbox_identifier: string; secret: string };
@@ -97,7 +75,6 @@ const customerWrites = async (inbox: Inbox, content = "Do you have a room for 40
 
 const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 const start = () => new Date(Date.now() + 1_000);
-const seenAt = (path: string, event?: string) => received.filter((r) => r.path === path && (!event || r.json.event === event));
 
 const conversationRow = async (displayId: number) => {
   const [row] = await getDb()

@@ -1,18 +1,17 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, getDb } from "@/db/client";
 import { eventDeliveries } from "@/db/schema";
 import { dispatchDue } from "@/lib/events/dispatch";
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
+import { listenOnLoopback } from "../helpers/receiver";
 
 /*
  * Two dispatchers on two connection pools (as two app instances would be) share one database's
  * deliveries: each is requested exactly once, and never twice at the same time.
  */
 
-let server: Server;
+let receiver: Awaited<ReturnType<typeof listenOnLoopback>>;
 let base: string;
 const requests = new Map<string, number>();
 const inFlight = new Map<string, number>();
@@ -20,7 +19,7 @@ let overlapped = 0;
 
 beforeAll(async () => {
   process.env.RATE_LIMITS = "off";
-  server = createServer((req, res) => {
+  receiver = await listenOnLoopback((req, res) => {
     const id = String(req.headers["x-chatwoot-delivery"]);
     requests.set(id, (requests.get(id) ?? 0) + 1);
     inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
@@ -33,16 +32,12 @@ beforeAll(async () => {
       }, 5),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
-  process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+  base = receiver.base;
 });
 
 afterAll(async () => {
-  delete process.env.WEBHOOK_ALLOWED_HOSTS;
   delete process.env.RATE_LIMITS;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
 
 describe("two dispatchers on one database", () => {

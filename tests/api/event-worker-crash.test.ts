@@ -1,18 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { eventDeliveries } from "@/db/schema";
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
+import { listenOnLoopback } from "../helpers/receiver";
 
 /*
  * `npm run worker` killed (SIGKILL) while a receiver holds a request open, then started again:
  * once the dead worker's lease ends, everything is delivered, at least once.
  */
 
-let server: Server;
+let receiver: Awaited<ReturnType<typeof listenOnLoopback>>;
 let base: string;
 /** Delivery ids the receiver answered with 200. */
 const answered = new Set<string>();
@@ -32,7 +32,7 @@ const startWorker = () => {
 
 beforeAll(async () => {
   process.env.RATE_LIMITS = "off";
-  server = createServer((req, res) => {
+  receiver = await listenOnLoopback((req, res) => {
     req.resume();
     req.on("end", () => {
       // The first request is never answered: the worker dies while it waits.
@@ -46,18 +46,14 @@ beforeAll(async () => {
       res.writeHead(200).end("{}");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
-  process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+  base = receiver.base;
 });
 
 afterAll(async () => {
   for (const worker of workers) if (worker.exitCode === null) worker.kill("SIGKILL");
   for (const res of held) res.destroy();
-  delete process.env.WEBHOOK_ALLOWED_HOSTS;
   delete process.env.RATE_LIMITS;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
 
 const until = async (condition: () => Promise<boolean>, timeoutMs: number) => {
