@@ -14,6 +14,9 @@ export const ZUpdateAccount = z
     auto_resolve_message: z.string().max(10_000).nullable(),
     auto_resolve_ignore_waiting: ZBool,
     auto_resolve_label: z.string().max(255).nullable(),
+    keep_pending_on_bot_failure: ZBool.meta({
+      description: "When an agent bot cannot be reached, leave its pending conversations pending instead of opening them for agents",
+    }),
     industry: z.string().max(255),
     company_size: z.string().max(255),
     timezone: ZTimeZone,

@@ -5,7 +5,13 @@ import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import type { UpdateAccountInput } from "./schemas";
 
-const settingKeys = ["auto_resolve_after", "auto_resolve_message", "auto_resolve_ignore_waiting", "auto_resolve_label"] as const;
+const settingKeys = [
+  "auto_resolve_after",
+  "auto_resolve_message",
+  "auto_resolve_ignore_waiting",
+  "auto_resolve_label",
+  "keep_pending_on_bot_failure",
+] as const;
 const attributeKeys = ["industry", "company_size", "timezone"] as const;
 
 const pick = (input: UpdateAccountInput, keys: readonly (keyof UpdateAccountInput)[]) =>

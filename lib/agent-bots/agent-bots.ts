@@ -1,15 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { agentBots } from "@/db/schema";
 import { issueToken, revokeToken, tokenOf, tokensOf } from "@/lib/auth/access-tokens";
 import { refuseThroughOAuth, requireAdmin, seesCredentials } from "@/lib/auth/authorize";
 import type { AccountCtx, AgentBot } from "@/lib/auth/caller";
+import { generateToken } from "@/lib/auth/tokens";
 import { notFound } from "@/lib/http/errors";
 import type { CreateAgentBotInput, UpdateAgentBotInput } from "./schemas";
 import { ensureOutboundUrl } from "@/lib/outbound/check";
-
-const newSecret = () => randomBytes(24).toString("base64url");
 
 /** Shared by the account API and the Platform API: a bot and its token, in one transaction. */
 export const insertAgentBot = async (db: DbOrTx, accountId: number | null, input: CreateAgentBotInput) => {
@@ -23,7 +21,7 @@ export const insertAgentBot = async (db: DbOrTx, accountId: number | null, input
       outgoingUrl: input.outgoing_url ?? null,
       botType: input.bot_type ?? "webhook",
       botConfig: input.bot_config ?? {},
-      secret: newSecret(),
+      secret: generateToken(),
     })
     .returning();
   await issueToken(db, "AgentBot", bot!.id);
@@ -126,6 +124,19 @@ export const resetAgentBotToken = async (ctx: AccountCtx, id: number) => {
   const bot = await findOwnAgentBot(ctx, id);
   await issueToken(ctx.db, "AgentBot", bot.id);
   return bot;
+};
+
+/** Chatwoot 4.13's `reset_secret`: a new key for signing the bot's deliveries, used from the next attempt on. */
+export const resetAgentBotSecret = async (ctx: AccountCtx, id: number) => {
+  requireAdmin(ctx, "agent_bots.manage");
+  refuseThroughOAuth(ctx, "reset an agent bot's secret");
+  await findOwnAgentBot(ctx, id);
+  const [bot] = await ctx.db
+    .update(agentBots)
+    .set({ secret: generateToken(), updatedAt: new Date() })
+    .where(and(eq(agentBots.id, id), eq(agentBots.accountId, ctx.account.id)))
+    .returning();
+  return bot!;
 };
 
 export const agentBotToken = (db: DbOrTx, botId: number) => tokenOf(db, "AgentBot", botId);

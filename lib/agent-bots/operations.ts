@@ -72,3 +72,14 @@ export const resetAgentBotTokenOp = defineOperation({
   response: ZAgentBot,
   errors: [404],
 });
+
+export const resetAgentBotSecretOp = defineOperation({
+  method: "POST",
+  path: `${base}/{id}/reset_secret`,
+  summary: "Rotate the secret that signs the bot's deliveries (administrators, not through OAuth)",
+  tag,
+  callers: ["user"],
+  params: ZAccountRecordParams,
+  response: ZAgentBot,
+  errors: [403, 404],
+});

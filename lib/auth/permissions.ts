@@ -39,6 +39,8 @@ export const adminActions = {
   "agents.manage": "forbidden",
   "agent_bots.manage": "unauthorized",
   "canned_responses.manage": "forbidden",
+  /** Account webhooks and the delivery logs of webhooks, bots and inboxes (Chatwoot's webhook policy: 401). */
+  "webhooks.manage": "unauthorized",
 } as const;
 export type AdminAction = keyof typeof adminActions;
 

@@ -5,6 +5,7 @@ import "@/lib/accounts/operations";
 import "@/lib/users/operations";
 import "@/lib/agents/operations";
 import "@/lib/agent-bots/operations";
+import "@/lib/webhooks/operations";
 import "@/lib/canned-responses/operations";
 import "@/lib/platform/operations";
 import "./operations";

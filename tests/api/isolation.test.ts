@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallerKind } from "@/lib/auth/caller";
 import { api, type ApiResponse } from "../helpers/app";
+import { makeDeliveryRecords } from "../helpers/delivery-records";
 import { ensureFixtures, makeFixture, type Fixture } from "../helpers/fixtures";
 import { apiDocument, apiOperations, realPath, signedQuery, type ApiOperation } from "../helpers/operations";
 import {
@@ -80,6 +81,21 @@ const administratorsOnly = new Set([
   "PATCH /api/v1/accounts/{account_id}/custom_attribute_definitions/{id}",
   "DELETE /api/v1/accounts/{account_id}/custom_attribute_definitions/{id}",
   "DELETE /api/v1/accounts/{account_id}/conversations/{conversation_id}",
+  "POST /api/v1/accounts/{account_id}/agent_bots/{id}/reset_secret",
+  "GET /api/v1/accounts/{account_id}/webhooks",
+  "POST /api/v1/accounts/{account_id}/webhooks",
+  "GET /api/v1/accounts/{account_id}/webhooks/{id}",
+  "PATCH /api/v1/accounts/{account_id}/webhooks/{id}",
+  "PUT /api/v1/accounts/{account_id}/webhooks/{id}",
+  "DELETE /api/v1/accounts/{account_id}/webhooks/{id}",
+  "POST /api/v1/accounts/{account_id}/webhooks/{id}/reset_secret",
+  // the delivery logs (webhooks.manage)
+  "GET /api/v1/accounts/{account_id}/webhooks/{id}/deliveries",
+  "POST /api/v1/accounts/{account_id}/webhooks/{id}/deliveries/{delivery_id}/redeliver",
+  "GET /api/v1/accounts/{account_id}/agent_bots/{id}/deliveries",
+  "POST /api/v1/accounts/{account_id}/agent_bots/{id}/deliveries/{delivery_id}/redeliver",
+  "GET /api/v1/accounts/{account_id}/inboxes/{id}/deliveries",
+  "POST /api/v1/accounts/{account_id}/inboxes/{id}/deliveries/{delivery_id}/redeliver",
   // report_manage
   "GET /api/v2/accounts/{account_id}/reports",
   "GET /api/v2/accounts/{account_id}/reports/summary",
@@ -318,6 +334,8 @@ beforeAll(async () => {
   const tag = randomBytes(4).toString("hex");
   a = await makeFixture(`isoa${tag}`);
   b = await makeFixture(`isob${tag}`);
+  await makeDeliveryRecords(a);
+  await makeDeliveryRecords(b);
   before = await snapshot();
 }, 120_000);
 

@@ -1,6 +1,7 @@
 import type { CallerKind } from "@/lib/auth/caller";
 import { openApiDocument } from "@/lib/openapi/document";
 import { registeredOperations, type Operation } from "@/lib/http/operation";
+import { deliveryRecordsOf } from "./delivery-records";
 import type { Fixture } from "./fixtures";
 import { resolve, type Document, type Schema } from "./json-schema";
 
@@ -53,6 +54,7 @@ const byResource: Record<string, (f: Fixture) => string | number> = {
   "api/v1 pricing-plans": (f) => f.pricingPlan.id,
   "api/v1 discount-codes": (f) => f.discountCode.id,
   "api/v1 quotes": (f) => f.draftQuote.id,
+  "api/v1 webhooks": (f) => deliveryRecordsOf(f).webhookId,
   "platform accounts": (f) => f.platform.accountId,
   "platform users": (f) => f.platform.userId,
   "platform agent_bots": (f) => f.platform.botId,
@@ -78,6 +80,11 @@ const byName: Record<string, (f: Fixture) => string | number> = {
 
 const targetOf = (path: string, surface: Surface, name: string) => {
   const segments = path.split("/");
+  // A delivery belongs to the target before it (`/webhooks/{id}/deliveries/{delivery_id}`).
+  const owner = segments[segments.indexOf("{id}") - 1];
+  if (surface === "api/v1" && name === "delivery_id" && (owner === "webhooks" || owner === "agent_bots" || owner === "inboxes")) {
+    return (f: Fixture) => deliveryRecordsOf(f).deliveryIds[owner];
+  }
   const before = segments[segments.indexOf(`{${name}}`) - 1] ?? "";
   const found = name === "id" ? byResource[`${surface} ${before}`] : byName[`${surface} ${name}`];
   // A new route whose ids the sweeps cannot fill: name its fixture above.
