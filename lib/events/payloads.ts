@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { accounts, agentBots, contactInboxes, contacts, inboxes, messageTypes, messages, users, type SenderType } from "@/db/schema";
+import { accounts, agentBots, contactInboxes, contacts, conversations, inboxes, messageTypes, messages, users, type SenderType } from "@/db/schema";
 import { presentConversation, type ConversationJson, type ConversationRow } from "@/lib/conversations/present";
 import { loadMessageExtras, contactEventFields, presentAttachment, presentContactPush, presentPushMessage, type MessageRow } from "@/lib/messages/present";
 
@@ -147,5 +147,31 @@ export const presentMessageWebhook = async (db: DbOrTx, row: MessageRow, convers
     sender,
     source_id: row.sourceId,
     ...(files?.length ? { attachments: files.map(presentAttachment) } : {}),
+  };
+};
+
+/**
+ * `ContactInbox#webhook_data` (webwidget_triggered): the contact's session in the inbox, with the
+ * session's latest conversation (or null) as its webhook data.
+ */
+export const presentContactInboxWebhook = async (
+  db: DbOrTx,
+  session: { contact: Contact; contactInbox: { id: number; sourceId: string } },
+  inbox: { id: number; name: string },
+) => {
+  const account = await accountData(db, session.contact.accountId);
+  const [current] = await db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.contactInboxId, session.contactInbox.id))
+    .orderBy(desc(conversations.id))
+    .limit(1);
+  return {
+    id: session.contactInbox.id,
+    contact: presentContactWebhook(session.contact, account),
+    inbox: { id: inbox.id, name: inbox.name },
+    account,
+    current_conversation: current ? await presentConversationWebhook(db, current) : null,
+    source_id: session.contactInbox.sourceId,
   };
 };
