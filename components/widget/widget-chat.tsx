@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
-import { loadWidgetMessages, markWidgetSeen, sendWidgetMessage, startWidgetChat } from "@/lib/portal/actions/widget";
+import { loadWidgetMessages, markWidgetSeen, sendWidgetMessage, startWidgetChat, widgetTriggered } from "@/lib/portal/actions/widget";
 import { cn } from "@/components/ui/cn";
 import { attempt } from "@/lib/portal/outcome";
 import { mergeMessages, messagePageSize, newestId, stillSending, unreadReplies, type PendingMessage, type WidgetMessage } from "@/lib/widget/messages";
@@ -47,6 +47,14 @@ const messagesKey = (websiteToken: string, session: Pick<WidgetSession, "sourceI
   ["widget-messages", websiteToken, session.sourceId, session.conversationId] as const;
 
 const echoId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** What Chatwoot's widget tells about its opening (`event_info`); the server adds the browser. */
+const openingInfo = (openedAt: Date) => ({
+  initiated_at: { timestamp: openedAt.toISOString() },
+  referer: document.referrer || null,
+  widget_language: document.documentElement.lang || null,
+  browser_language: navigator.language || null,
+});
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
 
@@ -141,6 +149,22 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
     if (replies > 0) void attempt(() => markWidgetSeen(websiteToken, session.sourceId, session.conversationId));
   }, [open, session, newest, messages, key, websiteToken]);
 
+  // Each opening is a webwidget_triggered for the venue's webhooks and bot. A visitor without a
+  // session yet is reported by the first message, which starts one.
+  const openedAt = useRef<Date | null>(null);
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      openedAt.current = null;
+      reported.current = false;
+      return;
+    }
+    openedAt.current ??= new Date();
+    if (!session || reported.current) return;
+    reported.current = true;
+    void attempt(() => widgetTriggered(websiteToken, session.sourceId, openingInfo(openedAt.current ?? new Date())));
+  }, [open, session, websiteToken]);
+
   // New messages (and opening the chat) scroll to the latest; loading earlier ones does not.
   useEffect(() => {
     const element = list.current;
@@ -158,8 +182,9 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
       }
       if (sent.code !== "not_found") return sent;
     }
-    const started = await attempt(() => startWidgetChat(websiteToken, content, echo));
+    const started = await attempt(() => startWidgetChat(websiteToken, content, echo, openingInfo(openedAt.current ?? new Date())));
     if (started.ok) {
+      reported.current = true;
       const next: WidgetSession = {
         sourceId: started.session.source_id,
         pubsubToken: started.session.pubsub_token,

@@ -3,6 +3,7 @@ import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { mergeJson } from "@/db/json";
 import { contactInboxes, contacts } from "@/db/schema";
 import { ensureContactInbox, type ContactInbox } from "@/lib/contacts/contact-inboxes";
+import { recordContactEvent } from "@/lib/contacts/events";
 import type { Contact } from "@/lib/contacts/present";
 import { fieldError, notFound } from "@/lib/http/errors";
 import { unverifiedExistingContact, verifyIdentity } from "./hmac";
@@ -106,6 +107,7 @@ export const createClientContact = async (ctx: ClientCtx, input: ClientContactCr
             customAttributes: input.custom_attributes ?? {},
           })
           .returning();
+        await recordContactEvent(db, contact!, { kind: "contact", id: contact!.id });
       }
       const contactInbox = await ensureContactInbox(db, {
         accountId: ctx.account.id,
@@ -152,6 +154,7 @@ export const updateClientContact = (ctx: ClientCtx, sourceId: string, input: Cli
         })
         .where(and(inAccount(tx), eq(contacts.id, contact.id)))
         .returning();
+      await recordContactEvent(db, updated!, { kind: "contact", id: contact.id }, contact);
       const contactInbox = verified ? await markVerified(tx, session.contactInbox) : session.contactInbox;
       return { contact: updated!, contactInbox };
     })

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { conversations, messageStatuses, messageTypes, messages } from "@/db/schema";
 import { changeStatus } from "@/lib/conversations/conversations";
 import { createConversation } from "@/lib/conversations/create-conversation";
+import { recordTyping } from "@/lib/conversations/events";
 import { statusName, type ConversationRow } from "@/lib/conversations/present";
 import { notFound } from "@/lib/http/errors";
 import { serviceCtx } from "./account-ctx";
@@ -68,9 +69,10 @@ export const resolveClientConversation = (ctx: ClientCtx, sourceId: string, disp
     return { ...found, conversation: await changeStatus(serviceCtx(tx, found.contact.id), found.conversation, "resolved") };
   });
 
-/** Typing indicators are live-only: the conversation must be the contact's; nothing is stored. */
-export const clientTyping = async (ctx: ClientCtx, sourceId: string, displayId: number) => {
-  await findClientConversation(ctx, sourceId, displayId);
+/** toggle_typing: the conversation must be the contact's; the contact's typing is never private. */
+export const clientTyping = async (ctx: ClientCtx, sourceId: string, displayId: number, on: boolean) => {
+  const { contact, conversation } = await findClientConversation(ctx, sourceId, displayId);
+  await recordTyping(ctx.db, conversation, { on, private: false, actor: { kind: "contact", id: contact.id } });
 };
 
 const OUTGOING = messageTypes.indexOf("outgoing");

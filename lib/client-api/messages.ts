@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { messageTypes, messages } from "@/db/schema";
 import { fieldError, notFound } from "@/lib/http/errors";
-import { listMessages, postMessage } from "@/lib/messages/messages";
+import { listMessages, postMessage, recordMessageEvent } from "@/lib/messages/messages";
 import type { MessageRow } from "@/lib/messages/present";
 import { serviceCtx } from "./account-ctx";
 import { findClientConversation, type ClientConversation } from "./conversations";
@@ -47,30 +47,33 @@ const ACTIVITY = messageTypes.indexOf("activity");
  * Only a visible message of this conversation qualifies (private notes and activity messages are
  * a 404, as in the list); one that asks for nothing is a 422.
  */
-export const submitClientValues = async (ctx: ClientCtx, sourceId: string, displayId: number, messageId: number, values: SubmittedValues) => {
-  const found = await findClientConversation(ctx, sourceId, displayId);
-  const scope = and(
-    eq(messages.accountId, ctx.account.id),
-    eq(messages.conversationId, found.conversation.id),
-    eq(messages.id, messageId),
-    eq(messages.private, false),
-    ne(messages.messageType, ACTIVITY),
-  );
-  const [row] = await ctx.db.select().from(messages).where(scope);
-  if (!row) throw notFound("Message");
-  if (!answerable.has(row.contentType)) {
-    throw fieldError("submitted_values", "can only answer input_select, form, input_email and input_csat messages");
-  }
-  if (row.contentType === "input_csat" && Date.now() - row.createdAt.getTime() > csatWindowMs) {
-    throw fieldError("submitted_values", "can no longer be changed: the survey closed 14 days after it was sent");
-  }
-  const [message] = await ctx.db
-    .update(messages)
-    .set({
-      contentAttributes: sql`${messages.contentAttributes} || ${JSON.stringify({ submitted_values: values })}::jsonb`,
-      updatedAt: new Date(),
-    })
-    .where(scope)
-    .returning();
-  return { found, message: message! };
-};
+export const submitClientValues = (ctx: ClientCtx, sourceId: string, displayId: number, messageId: number, values: SubmittedValues) =>
+  ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const found = await findClientConversation(tx, sourceId, displayId);
+    const scope = and(
+      eq(messages.accountId, ctx.account.id),
+      eq(messages.conversationId, found.conversation.id),
+      eq(messages.id, messageId),
+      eq(messages.private, false),
+      ne(messages.messageType, ACTIVITY),
+    );
+    const [row] = await db.select().from(messages).where(scope);
+    if (!row) throw notFound("Message");
+    if (!answerable.has(row.contentType)) {
+      throw fieldError("submitted_values", "can only answer input_select, form, input_email and input_csat messages");
+    }
+    if (row.contentType === "input_csat" && Date.now() - row.createdAt.getTime() > csatWindowMs) {
+      throw fieldError("submitted_values", "can no longer be changed: the survey closed 14 days after it was sent");
+    }
+    const [message] = await db
+      .update(messages)
+      .set({
+        contentAttributes: sql`${messages.contentAttributes} || ${JSON.stringify({ submitted_values: values })}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(scope)
+      .returning();
+    await recordMessageEvent(db, "message_updated", message!, found.conversation, { actor: { kind: "contact", id: found.contact.id } });
+    return { found, message: message! };
+  });

@@ -117,7 +117,7 @@ export const resolveClientConversationOp = defineOperation({
 export const clientTypingOp = defineOperation({
   method: "POST",
   path: `${conversation}/toggle_typing`,
-  summary: "The contact started or stopped typing (live only: nothing is stored)",
+  summary: "The contact started or stopped typing (conversation_typing_on / _off for webhooks)",
   tag,
   callers: [],
   params: ZConversationParams,

@@ -65,6 +65,16 @@ export type ClientConversationCreate = z.output<typeof ZClientConversationCreate
 
 export const ZClientTyping = z.object({ typing_status: z.enum(["on", "off"]) });
 
+const ZShortText = z.string().max(100).nullable();
+/** What the website chat tells about its opening (Chatwoot's widget `event_info`; the browser is read from its User-Agent). */
+export const ZWidgetEventInfo = z.object({
+  initiated_at: z.object({ timestamp: z.string().max(100) }),
+  referer: z.string().max(2000).nullable(),
+  widget_language: ZShortText,
+  browser_language: ZShortText,
+});
+export type WidgetEventInfo = z.output<typeof ZWidgetEventInfo>;
+
 export const ZClientMessageCreate = z
   .object({
     content: z.string().max(150_000).refine((v) => v.trim() !== "", { message: "can't be blank" }),

@@ -5,7 +5,9 @@ import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { findAccountInbox } from "@/lib/inboxes/inboxes";
+import { actorOf } from "@/lib/events/record";
 import { ensureContactInbox } from "./contact-inboxes";
+import { recordContactEvent } from "./events";
 import type { Contact, ContactIdentity, ContactPage, ContactSearchPage, ContactWithInboxes } from "./present";
 import type { ContactCreateInput, ContactListQuery, ContactSearchQuery, ContactSort, ContactSortKey, ContactUpdateInput } from "./schemas";
 
@@ -179,6 +181,7 @@ export const createContact = (ctx: AccountCtx, input: ContactCreateInput): Promi
           customAttributes: input.custom_attributes ?? {},
         })
         .returning();
+      await recordContactEvent(db, row!, actorOf(ctx.caller));
       const identity = inbox
         ? await ensureContactInbox(db, { accountId: ctx.account.id, contactId: row!.id, inboxId: inbox.id, sourceId: input.source_id })
         : null;
@@ -188,23 +191,31 @@ export const createContact = (ctx: AccountCtx, input: ContactCreateInput): Promi
     .catch(translateUniqueViolation);
 
 /** PUT/PATCH: only the fields sent change; both attribute objects are merged, not replaced. */
-export const updateContact = async (ctx: AccountCtx, id: number, input: ContactUpdateInput) => {
-  await findContact(ctx, id);
-  await ensureUnique(ctx, input, id);
-  const [row] = await ctx.db
-    .update(contacts)
-    .set({
-      ...columnsOf(input),
-      additionalAttributes: mergeJson(contacts.additionalAttributes, input.additional_attributes),
-      customAttributes: mergeJson(contacts.customAttributes, input.custom_attributes),
-      updatedAt: new Date(),
+export const updateContact = (ctx: AccountCtx, id: number, input: ContactUpdateInput) =>
+  ctx.db
+    .transaction(async (db) => {
+      const tx = { ...ctx, db };
+      const [before] = await db
+        .select()
+        .from(contacts)
+        .where(and(inAccount(ctx), eq(contacts.id, id)))
+        .for("update");
+      if (!before) throw notFound("Contact");
+      await ensureUnique(tx, input, id);
+      const [row] = await db
+        .update(contacts)
+        .set({
+          ...columnsOf(input),
+          additionalAttributes: mergeJson(contacts.additionalAttributes, input.additional_attributes),
+          customAttributes: mergeJson(contacts.customAttributes, input.custom_attributes),
+          updatedAt: new Date(),
+        })
+        .where(and(inAccount(ctx), eq(contacts.id, id)))
+        .returning();
+      await recordContactEvent(db, row!, actorOf(ctx.caller), before);
+      return (await withContactInboxes(tx, [row!]))[0]!;
     })
-    .where(and(inAccount(ctx), eq(contacts.id, id)))
-    .returning()
     .catch(translateUniqueViolation);
-  if (!row) throw notFound("Contact");
-  return (await withContactInboxes(ctx, [row]))[0]!;
-};
 
 /** Administrators only; the contact's conversations go with it. */
 export const deleteContact = async (ctx: AccountCtx, id: number) => {

@@ -2,7 +2,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { contactInboxes, contacts, conversations, messages } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
+import { actorOf } from "@/lib/events/record";
 import { withContactInboxes } from "./contacts";
+import { recordContactEvent } from "./events";
 import type { Contact } from "./present";
 import type { ContactMergeInput } from "./schemas";
 
@@ -62,6 +64,8 @@ export const mergeContacts = async (ctx: AccountCtx, input: ContactMergeInput) =
       })
       .where(and(eq(contacts.accountId, account), eq(contacts.id, base.id)))
       .returning();
+    // The mergee's deletion is no Chatwoot webhook; the base contact's new values are.
+    await recordContactEvent(db, merged!, actorOf(ctx.caller), base);
     return (await withContactInboxes({ ...ctx, db }, [merged!]))[0]!;
   });
 };

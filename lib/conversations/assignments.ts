@@ -3,7 +3,7 @@ import { agentBots, conversations, teamMembers, teams } from "@/db/schema";
 import { findAgent, presentAgent, type AgentRow } from "@/lib/agents/agents";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError } from "@/lib/http/errors";
-import { callerUserId, findConversation } from "./conversations";
+import { callerUserId, findConversation, saveConversation } from "./conversations";
 import { presentAgentBotSlim, presentConversationTeam } from "./present";
 import type { AssignmentInput } from "./schemas";
 
@@ -50,11 +50,8 @@ export const assignConversation = (ctx: AccountCtx, displayId: number, input: As
   ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const row = await findConversation(tx, displayId, { lock: true });
-    const set = (values: Partial<typeof conversations.$inferInsert>) =>
-      db
-        .update(conversations)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.id, row.id)));
+    // Saved through the conversations service, so the change is a conversation_updated.
+    const set = (values: Partial<typeof conversations.$inferInsert>) => saveConversation(tx, row, values);
 
     if ("assignee_id" in input || input.assignee_type === "AgentBot") {
       const assigneeId = input.assignee_id ?? null;

@@ -1,11 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { conversationPriorities, conversationStatuses, conversations, inboxes, messages, type ConversationStatus } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/authorize";
-import type { AccountCtx } from "@/lib/auth/caller";
+import type { AccountCtx, Caller } from "@/lib/auth/caller";
+import { actorOf } from "@/lib/events/record";
 import { notFound } from "@/lib/http/errors";
+import { recordConversationChanges, recordTyping } from "./events";
 import { statusName, type ConversationRow } from "./present";
 import { recordReportingEvent } from "./reporting";
-import type { ToggleStatusInput } from "./schemas";
+import type { ToggleStatusInput, ToggleTypingInput } from "./schemas";
 import { visibleConversations } from "./visibility";
 
 /** The user behind the request, or null for an agent bot. */
@@ -26,25 +28,38 @@ export const findConversation = async (ctx: AccountCtx, displayId: number, optio
   return row;
 };
 
-const update = async (ctx: AccountCtx, row: ConversationRow, values: Partial<typeof conversations.$inferInsert>) => {
+/** Who changes a conversation: a caller's request, or (no caller) the system after a failed delivery. */
+export type ChangeCtx = Pick<AccountCtx, "db" | "account"> & { caller?: Caller };
+
+/**
+ * Saves a change to a conversation the caller's transaction holds, and records the events it
+ * makes (conversation_status_changed / _updated, bots' opened / resolved) on that transaction.
+ */
+export const saveConversation = async (ctx: ChangeCtx, row: ConversationRow, values: Partial<typeof conversations.$inferInsert>) => {
   const [updated] = await ctx.db
     .update(conversations)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...values })
     .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.id, row.id)))
     .returning();
+  await recordConversationChanges(ctx.db, row, updated!, actorOf(ctx.caller));
   return updated!;
 };
 
+/** A change to one conversation: locked, saved and its events recorded, all or nothing. */
+const changeConversation = (ctx: AccountCtx, displayId: number, values: Partial<typeof conversations.$inferInsert>) =>
+  ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    return saveConversation(tx, await findConversation(tx, displayId, { lock: true }), values);
+  });
+
 /** PATCH: Chatwoot lets the API change the priority only. */
 export const updateConversation = async (ctx: AccountCtx, displayId: number, input: { priority?: (typeof conversationPriorities)[number] | null }) => {
-  const row = await findConversation(ctx, displayId);
-  if (input.priority === undefined) return row;
-  return update(ctx, row, { priority: priorityValue(input.priority) });
+  if (input.priority === undefined) return findConversation(ctx, displayId);
+  return changeConversation(ctx, displayId, { priority: priorityValue(input.priority) });
 };
 
 export const togglePriority = async (ctx: AccountCtx, displayId: number, priority: (typeof conversationPriorities)[number] | null) => {
-  const row = await findConversation(ctx, displayId);
-  await update(ctx, row, { priority: priorityValue(priority) });
+  await changeConversation(ctx, displayId, { priority: priorityValue(priority) });
 };
 
 /** Deleting is for administrators; messages and attachments go with the conversation. */
@@ -59,12 +74,12 @@ export const deleteConversation = async (ctx: AccountCtx, displayId: number) => 
  * resolution is recorded for reports (by the bot too, when no human ever replied).
  */
 export const changeStatus = async (
-  ctx: AccountCtx,
+  ctx: ChangeCtx,
   row: ConversationRow,
   next: ConversationStatus,
   options: { snoozedUntil?: Date | null; extra?: Partial<typeof conversations.$inferInsert> } = {},
 ) => {
-  const updated = await update(ctx, row, {
+  const updated = await saveConversation(ctx, row, {
     ...options.extra,
     status: statusValue(next),
     snoozedUntil: next === "snoozed" ? (options.snoozedUntil ?? null) : null,
@@ -97,18 +112,14 @@ export const toggleStatus = (ctx: AccountCtx, displayId: number, input: ToggleSt
     return updated;
   });
 
-export const setCustomAttributes = async (ctx: AccountCtx, displayId: number, customAttributes: Record<string, unknown>) => {
-  const row = await findConversation(ctx, displayId);
-  return update(ctx, row, { customAttributes });
-};
+export const setCustomAttributes = (ctx: AccountCtx, displayId: number, customAttributes: Record<string, unknown>) =>
+  changeConversation(ctx, displayId, { customAttributes });
 
 /** Labels are a set: trimmed, lowercased, each once, in the order first given. */
 export const normaliseLabels = (labels: string[]) => [...new Set(labels.map((label) => label.trim().toLowerCase()).filter(Boolean))];
 
-export const setLabels = async (ctx: AccountCtx, displayId: number, labels: string[]) => {
-  const row = await findConversation(ctx, displayId);
-  return (await update(ctx, row, { labels: normaliseLabels(labels) })).labels;
-};
+export const setLabels = async (ctx: AccountCtx, displayId: number, labels: string[]) =>
+  (await changeConversation(ctx, displayId, { labels: normaliseLabels(labels) })).labels;
 
 export const conversationLabels = async (ctx: AccountCtx, displayId: number) => (await findConversation(ctx, displayId)).labels;
 
@@ -121,8 +132,7 @@ export const muteConversation = (ctx: AccountCtx, displayId: number) =>
   });
 
 export const unmuteConversation = async (ctx: AccountCtx, displayId: number) => {
-  const row = await findConversation(ctx, displayId);
-  await update(ctx, row, { muted: false });
+  await changeConversation(ctx, displayId, { muted: false });
 };
 
 /** Marks the conversation unread: seen up to just before the last incoming message. */
@@ -152,7 +162,12 @@ export const markSeen = async (ctx: AccountCtx, displayId: number) => {
     .where(and(eq(conversations.accountId, ctx.account.id), eq(conversations.id, row.id)));
 };
 
-/** Typing indicators are live-only: the conversation must exist, nothing is stored. */
-export const typingStatus = async (ctx: AccountCtx, displayId: number) => {
-  await findConversation(ctx, displayId);
+/**
+ * toggle_typing_status: `on` / `off` become conversation_typing_on / _off (a private note being
+ * typed says so); `recording` and no status are for screens Chatwoot has and tell webhooks nothing.
+ */
+export const typingStatus = async (ctx: AccountCtx, displayId: number, input: ToggleTypingInput) => {
+  const row = await findConversation(ctx, displayId);
+  if (input.typing_status !== "on" && input.typing_status !== "off") return;
+  await recordTyping(ctx.db, row, { on: input.typing_status === "on", private: input.is_private ?? false, actor: actorOf(ctx.caller) });
 };

@@ -98,6 +98,7 @@ export const ZToggleStatus = z
 export type ToggleStatusInput = z.output<typeof ZToggleStatus>;
 
 export const ZToggleTyping = z.object({ typing_status: z.enum(["on", "off", "recording"]).optional(), is_private: ZBool.optional() });
+export type ToggleTypingInput = z.output<typeof ZToggleTyping>;
 
 export const ZCustomAttributesInput = z.object({ custom_attributes: ZObject });
 

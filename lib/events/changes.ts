@@ -44,3 +44,54 @@ export const changedAttributes = <K extends string>(
 
 /** The names of the changed attributes. */
 export const changedKeys = (changes: ChangedAttributes): string[] => changes.flatMap((change) => Object.keys(change));
+
+/** Chatwoot's `Conversation#list_of_keys`: a change to one of these makes a `conversation_updated`. */
+export const conversationUpdateKeys = [
+  "team_id",
+  "assignee_id",
+  "assignee_agent_bot_id",
+  "status",
+  "snoozed_until",
+  "custom_attributes",
+  "label_list",
+  "waiting_since",
+  "first_reply_created_at",
+  "priority",
+] as const;
+
+export type ConversationEventName = "conversation_opened" | "conversation_resolved" | "conversation_status_changed" | "conversation_updated";
+export type ConversationEvent = { name: ConversationEventName; changedAttributes?: ChangedAttributes };
+
+const conversationLanguage = (attributes: unknown) =>
+  attributes && typeof attributes === "object" ? ((attributes as Record<string, unknown>).conversation_language ?? null) : null;
+
+/**
+ * The events one saved change of a conversation makes, in Chatwoot's order (`notify_status_change`,
+ * then `notify_conversation_updation`), given its attributes (Chatwoot's names and JSON values)
+ * before and after: bots hear `conversation_opened` / `conversation_resolved` when the status
+ * became open / resolved; `conversation_status_changed` carries only `status`;
+ * `conversation_updated` happens when a listed key (or the conversation language) changed and
+ * carries every change, `updated_at` included.
+ */
+export const conversationEvents = (before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): ConversationEvent[] => {
+  const changes = changedAttributes(before, after, Object.keys(after));
+  const changed = new Set(changedKeys(changes));
+  const events: ConversationEvent[] = [];
+  if (changed.has("status")) {
+    if (after.status === "open") events.push({ name: "conversation_opened" });
+    if (after.status === "resolved") events.push({ name: "conversation_resolved" });
+    events.push({ name: "conversation_status_changed", changedAttributes: changes.filter((change) => "status" in change) });
+  }
+  const languageChanged = !sameJson(conversationLanguage(before.additional_attributes), conversationLanguage(after.additional_attributes));
+  if (conversationUpdateKeys.some((key) => changed.has(key)) || languageChanged) {
+    events.push({ name: "conversation_updated", changedAttributes: changes });
+  }
+  return events;
+};
+
+/**
+ * The changes worth a `contact_updated` / `inbox_updated`: none when only `incidental` keys (the
+ * time stamps every save moves) changed, as Chatwoot returns early on a save that changed nothing.
+ */
+export const meaningfulChanges = (changes: ChangedAttributes, incidental: readonly string[]): ChangedAttributes =>
+  changedKeys(changes).some((key) => !incidental.includes(key)) ? changes : [];

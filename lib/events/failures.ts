@@ -1,7 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { accounts, conversationStatuses, conversations, messageStatuses, messageTypes, messages } from "@/db/schema";
+import { accounts, conversationStatuses, conversations, messageTypes, messages } from "@/db/schema";
+import { changeStatus } from "@/lib/conversations/conversations";
+import { recordMessageEvent, setMessageStatus } from "@/lib/messages/messages";
 import { recordEvent } from "./record";
+
+/*
+ * Chatwoot's failure side effects, made through the same services as any other change, so they
+ * are events too: the hand-off is a conversation_status_changed / _updated, the failed message a
+ * message_updated. The system made them: no caller.
+ */
 
 /** Chatwoot's `conversations.activity.agent_bot.error_moved_to_open`. */
 export const botFailureActivity = "Conversation was marked open by system due to an error with the agent bot.";
@@ -17,13 +25,10 @@ export const handOffAfterBotFailure = (db: DbOrTx, conversationId: number) =>
   db.transaction(async (tx) => {
     const [row] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for("update");
     if (!row || row.status !== PENDING) return false;
-    const [account] = await tx.select({ settings: accounts.settings }).from(accounts).where(eq(accounts.id, row.accountId));
-    if (account?.settings.keep_pending_on_bot_failure === true) return false;
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
+    if (!account || account.settings.keep_pending_on_bot_failure === true) return false;
     const now = new Date();
-    await tx
-      .update(conversations)
-      .set({ status: conversationStatuses.indexOf("open"), updatedAt: now, lastActivityAt: now })
-      .where(eq(conversations.id, row.id));
+    await changeStatus({ db: tx, account }, row, "open", { extra: { updatedAt: now, lastActivityAt: now } });
     const [message] = await tx
       .insert(messages)
       .values({
@@ -54,14 +59,22 @@ export const handOffAfterBotFailure = (db: DbOrTx, conversationId: number) =>
     return true;
   });
 
-/** An API inbox that could not take a message: the message is `failed`, with the reason in `external_error`. */
-export const markMessageFailed = async (db: DbOrTx, messageId: number, error: string) => {
-  await db
-    .update(messages)
-    .set({
-      status: messageStatuses.indexOf("failed"),
-      contentAttributes: sql`${messages.contentAttributes} || ${JSON.stringify({ external_error: error })}::jsonb`,
-      updatedAt: new Date(),
-    })
-    .where(eq(messages.id, messageId));
-};
+/**
+ * An API inbox that could not take a message: the message is `failed`, with the reason in
+ * `external_error`. Everyone else hears the message_updated; the inbox's own URL does not, or a
+ * receiver that keeps failing would be sent its failures forever.
+ */
+export const markMessageFailed = (db: DbOrTx, messageId: number, error: string) =>
+  db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ conversation: conversations })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(eq(messages.id, messageId));
+    if (!found) return;
+    const message = await setMessageStatus(tx, messageId, "failed", error);
+    await recordMessageEvent(tx, "message_updated", message, found.conversation, {
+      actor: { kind: "system" },
+      exclude: [{ kind: "inbox", id: message.inboxId }],
+    });
+  });

@@ -37,6 +37,12 @@ export const inboxScopedEvents: ReadonlySet<string> = new Set([
   "conversation_typing_off",
 ]);
 
+/**
+ * Events about the account rather than one inbox's conversations: only account-wide webhooks hear
+ * them (Chatwoot sends them to no inbox URL; an inbox-scoped webhook gets only its inbox's conversations).
+ */
+export const accountLevelEvents: ReadonlySet<string> = new Set(["contact_created", "contact_updated", "inbox_created", "inbox_updated"]);
+
 /** Ours: planning and quote events, delivered like Chatwoot's to account webhooks that subscribe to them. */
 export const planningEvents = [
   "allocation_created",

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { accounts, agentBots, contactInboxes, contacts, inboxes, messageTypes, messages, users } from "@/db/schema";
+import { accounts, agentBots, contactInboxes, contacts, conversations, inboxes, messageTypes, messages, users, type SenderType } from "@/db/schema";
 import { presentConversation, type ConversationJson, type ConversationRow } from "@/lib/conversations/present";
 import { loadMessageExtras, contactEventFields, presentAttachment, presentContactPush, presentPushMessage, type MessageRow } from "@/lib/messages/present";
 
@@ -14,13 +14,13 @@ type Contact = typeof contacts.$inferSelect;
 const ACTIVITY = messageTypes.indexOf("activity");
 
 /** `Contact#webhook_data` (no `type` key). */
-const presentContactWebhook = (contact: Contact, account: { id: number; name: string }) => ({
+export const presentContactWebhook = (contact: Contact, account: { id: number; name: string }) => ({
   account,
   ...contactEventFields(contact),
   avatar: contact.avatarUrl ?? "",
 });
 
-const accountData = async (db: DbOrTx, accountId: number) => {
+export const accountData = async (db: DbOrTx, accountId: number) => {
   const [account] = await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
   return account!;
 };
@@ -108,17 +108,17 @@ const assigneePush = (meta: ConversationJson["meta"]) => {
 
 export type ConversationWebhook = Awaited<ReturnType<typeof presentConversationWebhook>>;
 
-const senderWebhook = async (db: DbOrTx, row: MessageRow, account: { id: number; name: string }) => {
-  if (row.senderId === null) return null;
-  if (row.senderType === "Contact") {
-    const [contact] = await db.select().from(contacts).where(eq(contacts.id, row.senderId));
+/** Who wrote or typed, as `webhook_data`: a contact's (no `type`), a user's or an agent bot's. */
+export const participantWebhook = async (db: DbOrTx, who: { type: SenderType; id: number }, account: { id: number; name: string }) => {
+  if (who.type === "Contact") {
+    const [contact] = await db.select().from(contacts).where(eq(contacts.id, who.id));
     return contact ? presentContactWebhook(contact, account) : null;
   }
-  if (row.senderType === "User") {
-    const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.senderId));
+  if (who.type === "User") {
+    const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, who.id));
     return user ? { ...user, type: "user" as const } : null;
   }
-  const [bot] = await db.select({ id: agentBots.id, name: agentBots.name }).from(agentBots).where(eq(agentBots.id, row.senderId));
+  const [bot] = await db.select({ id: agentBots.id, name: agentBots.name }).from(agentBots).where(eq(agentBots.id, who.id));
   return bot ? { ...bot, type: "agent_bot" as const } : null;
 };
 
@@ -127,7 +127,7 @@ export const presentMessageWebhook = async (db: DbOrTx, row: MessageRow, convers
   const account = await accountData(db, row.accountId);
   const [[inbox], sender, conversationData, extras] = await Promise.all([
     db.select({ id: inboxes.id, name: inboxes.name }).from(inboxes).where(eq(inboxes.id, row.inboxId)),
-    senderWebhook(db, row, account),
+    row.senderId === null || row.senderType === null ? null : participantWebhook(db, { type: row.senderType, id: row.senderId }, account),
     presentConversationWebhook(db, conversation),
     loadMessageExtras(db, [row]),
   ]);
@@ -147,5 +147,31 @@ export const presentMessageWebhook = async (db: DbOrTx, row: MessageRow, convers
     sender,
     source_id: row.sourceId,
     ...(files?.length ? { attachments: files.map(presentAttachment) } : {}),
+  };
+};
+
+/**
+ * `ContactInbox#webhook_data` (webwidget_triggered): the contact's session in the inbox, with the
+ * session's latest conversation (or null) as its webhook data.
+ */
+export const presentContactInboxWebhook = async (
+  db: DbOrTx,
+  session: { contact: Contact; contactInbox: { id: number; sourceId: string } },
+  inbox: { id: number; name: string },
+) => {
+  const account = await accountData(db, session.contact.accountId);
+  const [current] = await db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.contactInboxId, session.contactInbox.id))
+    .orderBy(desc(conversations.id))
+    .limit(1);
+  return {
+    id: session.contactInbox.id,
+    contact: presentContactWebhook(session.contact, account),
+    inbox: { id: inbox.id, name: inbox.name },
+    account,
+    current_conversation: current ? await presentConversationWebhook(db, current) : null,
+    source_id: session.contactInbox.sourceId,
   };
 };

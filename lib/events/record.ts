@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { agentBots, eventDeliveries, events, inboxes, webhooks } from "@/db/schema";
 import type { Json } from "@/db/schema/columns";
 import type { Caller } from "@/lib/auth/caller";
-import { targetsFor, type TargetFacts } from "./targets";
+import { targetsFor, type Target, type TargetFacts } from "./targets";
 
 /** The NOTIFY channel that tells dispatchers new deliveries are due. */
 export const deliveriesChannel = "vd_events";
@@ -22,6 +22,8 @@ export type NewEvent = {
   assigneeBotId?: number | null;
   /** False for what only screens see (an activity message): no webhook or bot hears it. */
   external?: boolean;
+  /** Targets that must not hear this event, though they would otherwise. */
+  exclude?: readonly Target[];
   /** The outside body, rendered only when some target wants the event. */
   render: () => Promise<Json>;
 };
@@ -57,7 +59,7 @@ const loadFacts = async (db: DbOrTx, event: NewEvent): Promise<TargetFacts> => {
  */
 export const recordEvent = async (db: DbOrTx, event: NewEvent) => {
   const external = event.external ?? true;
-  const targets = external ? targetsFor({ name: event.name, inboxId: event.inboxId ?? null, external }, await loadFacts(db, event)) : [];
+  const targets = external ? targetsFor({ name: event.name, inboxId: event.inboxId ?? null, external, exclude: event.exclude }, await loadFacts(db, event)) : [];
   const payload = targets.length ? { event: event.name, ...(await event.render()) } : null;
   const [row] = await db
     .insert(events)
@@ -91,8 +93,9 @@ export const recordEvent = async (db: DbOrTx, event: NewEvent) => {
   return row!.id;
 };
 
-/** Who made the change, as the event records it. */
-export const actorOf = (caller: Caller): Actor => {
+/** Who made the change, as the event records it; with no caller, the system did (a delivery that failed). */
+export const actorOf = (caller: Caller | undefined): Actor => {
+  if (!caller) return { kind: "system" };
   if (caller.kind === "user") return { kind: "user", id: caller.user.id };
   if (caller.kind === "agent_bot") return { kind: "agent_bot", id: caller.bot.id };
   if (caller.kind === "contact") return { kind: "contact", id: caller.contactId };

@@ -1,10 +1,12 @@
 import type { DeliveryTargetKind } from "@/db/schema";
-import { botEvents, inboxScopedEvents } from "./names";
+import { accountLevelEvents, botEvents, inboxScopedEvents } from "./names";
 
 /*
  * Who hears an event (pure, given the rows): account webhooks subscribed to it (an inbox-scoped
  * webhook only its inbox's events); an API inbox's `webhook_url` every event of its
  * conversations; the inbox's bot and a bot assignee (once, when they are the same) the bot events.
+ * Contact and inbox events go to account-wide webhooks only. `exclude` drops targets that must not
+ * hear this event (an API inbox does not get back the failure it caused).
  */
 
 export type TargetFacts = {
@@ -15,12 +17,14 @@ export type TargetFacts = {
 
 export type Target = { kind: DeliveryTargetKind; id: number };
 
-export const targetsFor = (event: { name: string; inboxId: number | null; external: boolean }, facts: TargetFacts): Target[] => {
+export type TargetedEvent = { name: string; inboxId: number | null; external: boolean; exclude?: readonly Target[] };
+
+export const targetsFor = (event: TargetedEvent, facts: TargetFacts): Target[] => {
   if (!event.external) return [];
   const targets: Target[] = [];
   for (const webhook of facts.webhooks) {
     if (!webhook.subscriptions.includes(event.name)) continue;
-    if (webhook.inboxId !== null && webhook.inboxId !== event.inboxId) continue;
+    if (webhook.inboxId !== null && (accountLevelEvents.has(event.name) || webhook.inboxId !== event.inboxId)) continue;
     targets.push({ kind: "webhook", id: webhook.id });
   }
   const inbox = facts.inbox;
@@ -35,5 +39,6 @@ export const targetsFor = (event: { name: string; inboxId: number | null; extern
       targets.push({ kind: "agent_bot", id: bot.id });
     }
   }
-  return targets;
+  const excluded = event.exclude ?? [];
+  return targets.filter((target) => !excluded.some((other) => other.kind === target.kind && other.id === target.id));
 };

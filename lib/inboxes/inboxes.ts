@@ -11,6 +11,8 @@ import type { ChannelInput, CreateInboxInput, UpdateInboxInput } from "./schemas
 import type { Inbox } from "./summary";
 import { applyWorkingHours, defaultWorkingHours } from "./working-hours";
 import { ensureOutboundUrl } from "@/lib/outbound/check";
+import { actorOf } from "@/lib/events/record";
+import { recordInboxEvent } from "./events";
 
 /** URL-safe and unguessable: 32 characters. */
 const newToken = () => randomBytes(24).toString("base64url");
@@ -96,36 +98,39 @@ export const createInbox = async (ctx: AccountCtx, input: CreateInboxInput): Pro
   requireAdmin(ctx, "agents.manage");
   const type = channelTypeOf[input.channel.type];
   if (type === "Channel::Api") await ensureOutboundUrl("channel.webhook_url", input.channel.webhook_url);
-  const [inbox] = await ctx.db
-    .insert(inboxes)
-    .values({
-      accountId: ctx.account.id,
-      name: input.name,
-      channelType: type,
-      identifier: newToken(),
-      hmacToken: newToken(),
-      secret: newToken(),
-      hmacMandatory: input.channel.hmac_mandatory ?? false,
-      webhookUrl: type === "Channel::Api" ? (input.channel.webhook_url ?? null) : null,
-      channelConfig: channelConfig(type, input.channel),
-      avatarUrl: input.avatar_url ?? null,
-      greetingEnabled: input.greeting_enabled,
-      greetingMessage: input.greeting_message ?? null,
-      enableEmailCollect: input.enable_email_collect,
-      csatSurveyEnabled: input.csat_survey_enabled,
-      enableAutoAssignment: input.enable_auto_assignment,
-      autoAssignmentConfig: input.auto_assignment_config,
-      workingHoursEnabled: input.working_hours_enabled,
-      workingHours: input.working_hours ? applyWorkingHours([], input.working_hours) : defaultWorkingHours(),
-      outOfOfficeMessage: input.out_of_office_message ?? null,
-      timezone: input.timezone,
-      allowMessagesAfterResolved: input.allow_messages_after_resolved,
-      lockToSingleConversation: input.lock_to_single_conversation,
-      senderNameType: input.sender_name_type,
-      businessName: input.business_name ?? null,
-    })
-    .returning();
-  return inbox!;
+  return ctx.db.transaction(async (db) => {
+    const [inbox] = await db
+      .insert(inboxes)
+      .values({
+        accountId: ctx.account.id,
+        name: input.name,
+        channelType: type,
+        identifier: newToken(),
+        hmacToken: newToken(),
+        secret: newToken(),
+        hmacMandatory: input.channel.hmac_mandatory ?? false,
+        webhookUrl: type === "Channel::Api" ? (input.channel.webhook_url ?? null) : null,
+        channelConfig: channelConfig(type, input.channel),
+        avatarUrl: input.avatar_url ?? null,
+        greetingEnabled: input.greeting_enabled,
+        greetingMessage: input.greeting_message ?? null,
+        enableEmailCollect: input.enable_email_collect,
+        csatSurveyEnabled: input.csat_survey_enabled,
+        enableAutoAssignment: input.enable_auto_assignment,
+        autoAssignmentConfig: input.auto_assignment_config,
+        workingHoursEnabled: input.working_hours_enabled,
+        workingHours: input.working_hours ? applyWorkingHours([], input.working_hours) : defaultWorkingHours(),
+        outOfOfficeMessage: input.out_of_office_message ?? null,
+        timezone: input.timezone,
+        allowMessagesAfterResolved: input.allow_messages_after_resolved,
+        lockToSingleConversation: input.lock_to_single_conversation,
+        senderNameType: input.sender_name_type,
+        businessName: input.business_name ?? null,
+      })
+      .returning();
+    await recordInboxEvent(db, inbox!, actorOf(ctx.caller));
+    return inbox!;
+  });
 };
 
 export const updateInbox = async (ctx: AccountCtx, id: number, input: UpdateInboxInput): Promise<Inbox> => {
@@ -160,6 +165,7 @@ export const updateInbox = async (ctx: AccountCtx, id: number, input: UpdateInbo
       })
       .where(and(eq(inboxes.accountId, ctx.account.id), eq(inboxes.id, id)))
       .returning();
+    await recordInboxEvent(db, inbox!, actorOf(ctx.caller), current);
     return inbox!;
   });
 };

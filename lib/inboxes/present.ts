@@ -22,7 +22,13 @@ const objectOf = (config: Config, key: string) => {
  * Chatwoot's inbox JSON. Widget settings are null on API inboxes and the reverse, as Chatwoot's
  * `channel.try(...)` renders them; the HMAC token and signing secret are for administrators.
  */
-export const presentInbox = (ctx: AccountCtx, inbox: Inbox) => {
+export const presentInbox = (ctx: AccountCtx, inbox: Inbox) => ({
+  ...presentInboxSettings(inbox),
+  ...(seesCredentials(ctx) ? { hmac_token: inbox.hmacToken, secret: inbox.secret } : {}),
+});
+
+/** The inbox JSON without its credentials. */
+const presentInboxSettings = (inbox: Inbox) => {
   const config = inbox.channelConfig;
   const widget = inbox.channelType === "Channel::WebWidget";
   const replyTime = stringOf(config, "reply_time");
@@ -68,7 +74,61 @@ export const presentInbox = (ctx: AccountCtx, inbox: Inbox) => {
     messaging_service_sid: null,
     phone_number: null,
     provider: null,
-    ...(seesCredentials(ctx) ? { hmac_token: inbox.hmacToken, secret: inbox.secret } : {}),
+  };
+};
+
+/** The channel part of an inbox's webhook data: Chatwoot's channel row, never its `secret` or `hmac_token`. */
+const channelWebhook = (inbox: Inbox, json: ReturnType<typeof presentInboxSettings>) => {
+  const common = { id: inbox.id, account_id: inbox.accountId, hmac_mandatory: inbox.hmacMandatory };
+  const times = { created_at: inbox.createdAt.toISOString(), updated_at: inbox.updatedAt.toISOString() };
+  if (inbox.channelType === "Channel::Api") {
+    return { ...common, webhook_url: inbox.webhookUrl, identifier: inbox.identifier, additional_attributes: json.additional_attributes, ...times };
+  }
+  return {
+    ...common,
+    website_url: json.website_url,
+    website_token: json.website_token,
+    widget_color: json.widget_color,
+    welcome_title: json.welcome_title,
+    welcome_tagline: json.welcome_tagline,
+    selected_feature_flags: json.selected_feature_flags,
+    reply_time: json.reply_time,
+    pre_chat_form_enabled: json.pre_chat_form_enabled,
+    pre_chat_form_options: json.pre_chat_form_options,
+    continuity_via_email: json.continuity_via_email,
+    allowed_domains: json.allowed_domains,
+    ...times,
+  };
+};
+
+/**
+ * inbox_created / inbox_updated data: Chatwoot's `Inbox::EventDataPresenter#push_data`, with our
+ * `id`, `name`, `account_id` and `channel_type` beside it and the channel without credentials.
+ */
+export const presentInboxWebhook = (inbox: Inbox) => {
+  const json = presentInboxSettings(inbox);
+  return {
+    id: inbox.id,
+    name: inbox.name,
+    account_id: inbox.accountId,
+    channel_type: inbox.channelType,
+    allow_messages_after_resolved: json.allow_messages_after_resolved,
+    lock_to_single_conversation: json.lock_to_single_conversation,
+    auto_assignment_config: json.auto_assignment_config,
+    enable_auto_assignment: json.enable_auto_assignment,
+    enable_email_collect: json.enable_email_collect,
+    greeting_enabled: json.greeting_enabled,
+    greeting_message: json.greeting_message,
+    csat_survey_enabled: json.csat_survey_enabled,
+    business_name: json.business_name,
+    sender_name_type: json.sender_name_type,
+    timezone: json.timezone,
+    out_of_office_message: json.out_of_office_message,
+    working_hours_enabled: json.working_hours_enabled,
+    working_hours: json.working_hours,
+    created_at: inbox.createdAt.toISOString(),
+    updated_at: inbox.updatedAt.toISOString(),
+    channel: channelWebhook(inbox, json),
   };
 };
 

@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { removeUploads, storeUpload } from "@/lib/storage/uploads";
 import { attachments, contacts, conversations, inboxes, messageStatuses, messageTypes, messages, type SenderType } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { findConversation, statusValue } from "@/lib/conversations/conversations";
 import { statusName, type ConversationRow } from "@/lib/conversations/present";
+import { recordConversationChanges } from "@/lib/conversations/events";
 import { recordReportingEvent } from "@/lib/conversations/reporting";
 import { presentMessageWebhook } from "@/lib/events/payloads";
-import { actorOf, recordEvent } from "@/lib/events/record";
+import { actorOf, recordEvent, type Actor } from "@/lib/events/record";
+import type { Target } from "@/lib/events/targets";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import type { MessageRow } from "./present";
 import type { CreateMessageInput, MessageListQuery, UpdateMessageInput } from "./schemas";
@@ -137,25 +140,38 @@ export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow
     }
   }
   const [updated] = await ctx.db.update(conversations).set(changes).where(eq(conversations.id, conversation.id)).returning();
-  await recordMessageCreated(ctx, message!, updated!);
+  await recordMessageEvent(ctx.db, "message_created", message!, updated!, { actor: actorOf(ctx.caller) });
+  // The wait, the first reply and a reopening are conversation changes Chatwoot reports too.
+  await recordConversationChanges(ctx.db, conversation, updated!, actorOf(ctx.caller));
   return { message: message!, conversation: updated! };
 };
 
 /** Chatwoot's `webhook_sendable?`: activity messages are for screens only. */
 const webhookSendable = (row: MessageRow) => messageTypes[row.messageType] !== "activity";
 
-export const recordMessageCreated = (ctx: AccountCtx, message: MessageRow, conversation: ConversationRow) =>
-  recordEvent(ctx.db, {
+/**
+ * message_created / message_updated on the writing transaction, rendered with the conversation
+ * as the change leaves it. `exclude` keeps targets out (the API inbox whose delivery failed).
+ */
+export const recordMessageEvent = (
+  db: DbOrTx,
+  name: "message_created" | "message_updated",
+  message: MessageRow,
+  conversation: ConversationRow,
+  options: { actor: Actor; exclude?: readonly Target[] },
+) =>
+  recordEvent(db, {
     accountId: message.accountId,
-    name: "message_created",
+    name,
     inboxId: message.inboxId,
     conversationId: conversation.id,
     contactInboxId: conversation.contactInboxId,
     subject: { type: "Message", id: message.id },
-    actor: actorOf(ctx.caller),
+    actor: options.actor,
     assigneeBotId: conversation.assigneeAgentBotId,
     external: webhookSendable(message),
-    render: () => presentMessageWebhook(ctx.db, message, conversation),
+    exclude: options.exclude,
+    render: () => presentMessageWebhook(db, message, conversation),
   });
 
 /** POST messages: the echo id goes back to the client and is not stored. */
@@ -192,22 +208,30 @@ const findMessage = async (ctx: AccountCtx, conversation: ConversationRow, messa
  * PATCH a message's delivery status, for API inboxes (whose own channel delivers them).
  * A read message does not go back to delivered; `external_error` is kept only on failure.
  */
-export const updateMessageStatus = async (ctx: AccountCtx, displayId: number, messageId: number, input: UpdateMessageInput) => {
-  const conversation = await findConversation(ctx, displayId);
-  const [inbox] = await ctx.db.select({ channelType: inboxes.channelType }).from(inboxes).where(eq(inboxes.id, conversation.inboxId));
-  if (inbox?.channelType !== "Channel::Api") throw new ApiError("forbidden", "Message status update is only allowed for API inboxes");
-  const row = await findMessage(ctx, conversation, messageId);
-  if (messageStatuses[row.status] === "read" && input.status === "delivered") return { conversation, message: row };
-  const contentAttributes =
-    input.status === "failed" && input.external_error
-      ? sql`${messages.contentAttributes} || ${JSON.stringify({ external_error: input.external_error })}::jsonb`
-      : sql`${messages.contentAttributes} - 'external_error'`;
-  const [message] = await ctx.db
+export const updateMessageStatus = (ctx: AccountCtx, displayId: number, messageId: number, input: UpdateMessageInput) =>
+  ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const conversation = await findConversation(tx, displayId);
+    const [inbox] = await db.select({ channelType: inboxes.channelType }).from(inboxes).where(eq(inboxes.id, conversation.inboxId));
+    if (inbox?.channelType !== "Channel::Api") throw new ApiError("forbidden", "Message status update is only allowed for API inboxes");
+    const row = await findMessage(tx, conversation, messageId);
+    if (messageStatuses[row.status] === "read" && input.status === "delivered") return { conversation, message: row };
+    const message = await setMessageStatus(db, row.id, input.status, input.status === "failed" ? (input.external_error ?? undefined) : undefined);
+    await recordMessageEvent(db, "message_updated", message, conversation, { actor: actorOf(ctx.caller) });
+    return { conversation, message };
+  });
+
+/** Sets a message's status; `external_error` is kept only with a failure that gives one. */
+export const setMessageStatus = async (db: DbOrTx, messageId: number, status: (typeof messageStatuses)[number], externalError?: string) => {
+  const contentAttributes = externalError
+    ? sql`${messages.contentAttributes} || ${JSON.stringify({ external_error: externalError })}::jsonb`
+    : sql`${messages.contentAttributes} - 'external_error'`;
+  const [message] = await db
     .update(messages)
-    .set({ status: messageStatuses.indexOf(input.status), contentAttributes, updatedAt: new Date() })
-    .where(eq(messages.id, row.id))
+    .set({ status: messageStatuses.indexOf(status), contentAttributes, updatedAt: new Date() })
+    .where(eq(messages.id, messageId))
     .returning();
-  return { conversation, message: message! };
+  return message!;
 };
 
 /** Soft delete: the row stays (replies and reports refer to it), its content and files go (the files once committed). */
@@ -222,6 +246,8 @@ export const deleteMessage = async (ctx: AccountCtx, displayId: number, messageI
       .set({ content: deletedMessageContent, contentType: "text", contentAttributes: { deleted: true }, updatedAt: new Date() })
       .where(eq(messages.id, row.id))
       .returning();
+    // Chatwoot's delete is an update too: receivers hear message_updated with `deleted: true`.
+    await recordMessageEvent(db, "message_updated", message!, conversation, { actor: actorOf(ctx.caller) });
     return { conversation, message: message!, files: removed.flatMap((file) => (file.storageKey ? [file.storageKey] : [])) };
   });
   await removeUploads(files);

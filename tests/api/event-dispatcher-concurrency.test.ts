@@ -57,21 +57,22 @@ describe("two dispatchers on one database", () => {
       });
       expect(res.status).toBe(200);
     }
+    // conversation_created, 80 message_created, and the first reply's conversation_updated (the wait ended).
     const pending = await getDb().select({ deliveryId: eventDeliveries.deliveryId }).from(eventDeliveries);
-    expect(pending.length).toBe(81);
+    expect(pending.length).toBe(82);
 
     const pools = [createDb(process.env.DATABASE_URL!, { max: 4 }), createDb(process.env.DATABASE_URL!, { max: 4 })];
     try {
       const now = () => new Date(Date.now() + 1_000);
       const totals = await Promise.all(pools.map((db) => dispatchDue(db, { now, batch: 6 })));
-      expect(totals[0]!.attempted + totals[1]!.attempted).toBe(81);
+      expect(totals[0]!.attempted + totals[1]!.attempted).toBe(82);
       // Both took part.
       expect(totals.every((total) => total.attempted > 0)).toBe(true);
     } finally {
       await Promise.all(pools.map((db) => db.$client.end()));
     }
     expect(overlapped).toBe(0);
-    expect(requests.size).toBe(81);
+    expect(requests.size).toBe(82);
     expect([...requests.values()].every((count) => count === 1)).toBe(true);
     const rows = await getDb().select({ status: eventDeliveries.status }).from(eventDeliveries);
     expect(rows.every((row) => row.status === "delivered")).toBe(true);

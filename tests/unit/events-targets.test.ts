@@ -32,6 +32,30 @@ describe("who hears an event", () => {
       ["webhook:10", "agent_bot:1"],
     ],
     [
+      "a contact event: account-wide webhooks only, never an inbox URL or bot",
+      { name: "contact_created", inboxId: null, external: true },
+      { ...facts, webhooks: [...facts.webhooks, { id: 13, inboxId: 5, subscriptions: ["contact_created"] }] },
+      ["webhook:12"],
+    ],
+    [
+      "an inbox event: not even the webhook scoped to that inbox",
+      { name: "inbox_updated", inboxId: 5, external: true },
+      { ...facts, webhooks: [{ id: 14, inboxId: null, subscriptions: ["inbox_updated"] }, { id: 15, inboxId: 5, subscriptions: ["inbox_updated"] }] },
+      ["webhook:14"],
+    ],
+    [
+      "excluded: the failing API inbox does not hear its own failure, everyone else does",
+      { name: "message_updated", inboxId: 5, external: true, exclude: [{ kind: "inbox" as const, id: 5 }] },
+      { ...facts, webhooks: [{ id: 10, inboxId: null, subscriptions: ["message_updated"] }] },
+      ["webhook:10", "agent_bot:1"],
+    ],
+    [
+      "bots only: conversation_opened reaches no webhook or inbox URL",
+      { name: "conversation_opened", inboxId: 5, external: true },
+      facts,
+      ["agent_bot:1"],
+    ],
+    [
       "an API inbox without a URL",
       { name: "message_created", inboxId: 5, external: true },
       { ...facts, inbox: { id: 5, channelType: "Channel::Api", webhookUrl: null }, bots: [] },

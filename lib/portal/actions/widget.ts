@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { createClientContact } from "@/lib/client-api/contacts";
+import { createClientContact, findContactSession } from "@/lib/client-api/contacts";
 import { clientLastSeen, createClientConversation } from "@/lib/client-api/conversations";
 import { createClientMessage, listClientMessages } from "@/lib/client-api/messages";
 import {
@@ -10,10 +10,12 @@ import {
   createClientConversationOp,
   createClientMessageOp,
   listClientMessagesOp,
+  showClientContactOp,
 } from "@/lib/client-api/operations";
 import { presentClientMessages, presentOneClientMessage } from "@/lib/client-api/present";
 import type { ClientCtx } from "@/lib/client-api/route";
-import { ZClientContactCreate, ZClientMessageCreate } from "@/lib/client-api/schemas";
+import { ZClientContactCreate, ZClientMessageCreate, ZWidgetEventInfo } from "@/lib/client-api/schemas";
+import { recordWidgetTriggered } from "@/lib/client-api/widget-events";
 import { notFound } from "@/lib/http/errors";
 import type { Operation } from "@/lib/http/operation";
 import { requestHits, takeHits } from "@/lib/http/rate-limit";
@@ -79,20 +81,24 @@ const explain = (refusal: Refusal): Refusal => ({
 
 /**
  * The visitor's first message: a contact (named so agents can tell visitors apart), its session
- * in the inbox, a conversation and the message, all or nothing.
+ * in the inbox, a conversation and the message, all or nothing. The visitor opened the chat before
+ * writing, but only now has a session for webwidget_triggered to name: it is recorded here, as
+ * Chatwoot records it before the first conversation exists.
  */
 export const startWidgetChat = publicAction({
   name: "widget: start chat",
-  args: [ZToken, ZText, ZText],
+  args: [ZToken, ZText, ZText, ZWidgetEventInfo],
   ids: 1,
   count: countAs(createClientContactOp, createClientConversationOp, createClientMessageOp),
-  run: async (publicCtx, websiteToken, content, echoId): Promise<{ session: StartedChat; message: WidgetMessage }> => {
+  run: async (publicCtx, websiteToken, content, echoId, opened): Promise<{ session: StartedChat; message: WidgetMessage }> => {
     const body = parseInput(ZClientMessageCreate, { content, echo_id: echoId });
     const ctx = await widgetInbox(publicCtx, websiteToken);
     const present = presenter(ctx);
     return ctx.db.transaction(async (db) => {
       const tx = { ...ctx, db };
-      const { contactInbox } = await createClientContact(tx, parseInput(ZClientContactCreate, { name: visitorName() }));
+      const visitor = await createClientContact(tx, parseInput(ZClientContactCreate, { name: visitorName() }));
+      const { contactInbox } = visitor;
+      await recordWidgetTriggered(db, ctx.inbox, visitor, opened, publicCtx.userAgent);
       const { conversation } = await createClientConversation(tx, contactInbox.sourceId, {});
       const { message, found } = await createClientMessage(tx, contactInbox.sourceId, conversation.displayId, body);
       return {
@@ -100,6 +106,23 @@ export const startWidgetChat = publicAction({
         message: present(await presentOneClientMessage(db, message, found.conversation.displayId, body.echo_id)),
       };
     });
+  },
+  explain,
+});
+
+/** A visitor with a session opened the chat: webwidget_triggered (counted as reading the session). */
+export const widgetTriggered = publicAction({
+  name: "widget: opened",
+  args: [ZToken, ZSourceId, ZWidgetEventInfo],
+  ids: 2,
+  count: countAs(showClientContactOp),
+  run: async (publicCtx, websiteToken, sourceId, opened) => {
+    const ctx = await widgetInbox(publicCtx, websiteToken);
+    await ctx.db.transaction(async (db) => {
+      const session = await findContactSession({ ...ctx, db }, sourceId);
+      await recordWidgetTriggered(db, ctx.inbox, session, opened, publicCtx.userAgent);
+    });
+    return {};
   },
   explain,
 });

@@ -4,5 +4,5 @@ import { toggleTypingOp } from "@/lib/conversations/operations";
 import { accountRoute, handlers } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = handlers({
-  POST: accountRoute(toggleTypingOp, async ({ ctx, params }) => typingStatus(ctx, params.conversation_id)),
+  POST: accountRoute(toggleTypingOp, async ({ ctx, params, body }) => typingStatus(ctx, params.conversation_id, body)),
 });

@@ -5,5 +5,7 @@ import { inboxRoute } from "@/lib/client-api/route";
 import { handlers } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = handlers({
-  POST: inboxRoute(clientTypingOp, async ({ ctx, params }) => clientTyping(ctx, params.contact_identifier, params.conversation_id)),
+  POST: inboxRoute(clientTypingOp, async ({ ctx, params, body }) =>
+    clientTyping(ctx, params.contact_identifier, params.conversation_id, body.typing_status === "on"),
+  ),
 });
