@@ -234,7 +234,8 @@ describe("delivery to account webhooks", () => {
     expect(receiver.seenAt("/hook-messages")).toHaveLength(1);
     expect(message!.json).toMatchObject({ event: "message_created", id: messageId, content: "Is the hall free on Saturday?", inbox: { id: inbox.id } });
     expect(signedWith(message!, subscribed.secret)).toBe(true);
-    expect(receiver.seenAt("/hook-contacts")).toHaveLength(0);
+    // The customer became a contact: that webhook hears only that.
+    expect(receiver.seenAt("/hook-contacts").map((r) => r.json.event)).toEqual(["contact_created"]);
     expect(receiver.seenAt("/hook-defaults").map((r) => r.json.event).sort()).toEqual(["conversation_created", "message_created"]);
     expect(receiver.seenAt("/hook-defaults", "conversation_created")[0]!.json).toMatchObject({ id: displayId, inbox_id: inbox.id });
     expect(signedWith(receiver.seenAt("/hook-defaults")[0]!, everything.secret)).toBe(true);
@@ -248,10 +249,8 @@ describe("delivery to account webhooks", () => {
     await createHook({ url: url("/unscoped"), subscriptions: all });
     const inMine = await customerWrites(mine, "for my inbox");
     await customerWrites(elsewhere, "for another inbox");
-    // Contact and planning events belong to no inbox (lib/events/targets.ts).
-    for (const name of ["contact_created", "allocation_created"]) {
-      await recordEvent(getDb(), { accountId: team.account.id, name, actor: { kind: "system" }, render: async () => ({ id: 1 }) });
-    }
+    // Each customer became a contact; contact and planning events belong to no inbox (lib/events/targets.ts).
+    await recordEvent(getDb(), { accountId: team.account.id, name: "allocation_created", actor: { kind: "system" }, render: async () => ({ id: 1 }) });
     await dispatchAt(start());
 
     const scoped = receiver.seenAt("/scoped");
@@ -260,6 +259,7 @@ describe("delivery to account webhooks", () => {
     expect(scoped.find((r) => r.json.event === "message_created")!.json.id).toBe(inMine.messageId);
     expect(receiver.seenAt("/unscoped").map((r) => r.json.event).sort()).toEqual([
       "allocation_created",
+      "contact_created",
       "contact_created",
       "conversation_created",
       "conversation_created",
