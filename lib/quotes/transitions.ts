@@ -120,7 +120,7 @@ const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acceptance,
     .where(and(eq(planningEvents.id, quote.planningEventId), inArray(planningEvents.status, ["lead", "tentative"])))
     .returning({ id: planningEvents.id });
   if (definite) await recordEventChange(db, { before, after: await eventView(db, quote.accountId, quote.planningEventId), actor });
-  return saveAnnounced(db, quote, {
+  const accepted = {
     status: "accepted",
     acceptedAt: new Date(),
     acceptanceReason: acceptance.reason ?? null,
@@ -137,7 +137,8 @@ const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acceptance,
           totalInclTax: priced.total_incl_tax,
         }
       : {}),
-  }, { name: "quote_accepted", actor });
+  } as const;
+  return saveAnnounced(db, quote, accepted, { name: "quote_accepted", actor });
 };
 
 /** The manager's acceptance through the API. */
