@@ -1,6 +1,11 @@
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParameterObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { planningEventStatuses } from "@/db/schema";
+import type { planningEvents as planningEventNames } from "@/lib/events/names";
 import { registeredOperations, type Operation } from "@/lib/http/operation";
+import { ZAllocation } from "@/lib/planning/allocations/schemas";
+import { ZPlanningEvent } from "@/lib/planning/events/schemas";
+import { ZQuote } from "@/lib/quotes/operations";
 import "./catalog";
 
 export const ZErrorBody = z
@@ -70,6 +75,112 @@ const describe = (operation: Operation): ZodOpenApiOperationObject => {
   };
 };
 
+/*
+ * Our planning and quote events, as an account webhook receives them (the document's `webhooks`
+ * map): the resource as the API answers it, flat, with `event` and `account` — Chatwoot's style.
+ */
+
+const ZAccountData = z.object({ id: z.int(), name: z.string() }).meta({ id: "WebhookAccount", description: "The account the event happened in" });
+const ZChangedAttributes = z
+  .array(z.record(z.string(), z.object({ previous_value: z.unknown(), current_value: z.unknown() })))
+  .meta({
+    id: "ChangedAttributes",
+    description:
+      'Chatwoot\'s changed_attributes: one single-key object per changed attribute, e.g. [{"status": {"previous_value": "tentative", "current_value": "confirmed"}}]; updated_at included',
+  });
+const ZEventRef = z
+  .object({ id: z.uuid(), name: z.string(), status: z.enum(planningEventStatuses) })
+  .meta({ description: "The planning event the quote prices, as the transaction left it (definite after an acceptance)" });
+
+type PlanningEventName = (typeof planningEventNames)[number];
+
+const named = <N extends PlanningEventName>(name: N) => ({ event: z.literal(name), account: ZAccountData });
+
+/** Each planning event's payload. Exported so the delivery tests check what is sent against what is documented. */
+const payloadSchemas = {
+  allocation_created: ZAllocation.extend(named("allocation_created")),
+  allocation_updated: ZAllocation.extend({ ...named("allocation_updated"), changed_attributes: ZChangedAttributes }),
+  allocation_cancelled: ZAllocation.extend({
+    ...named("allocation_cancelled"),
+    changed_attributes: ZChangedAttributes.optional().meta({ description: "When an edit cancelled it (absent when it was deleted)" }),
+    deleted: z.boolean().meta({ description: "True when the allocation was deleted (on its own or with its event): it is gone" }),
+  }),
+  allocation_expired: ZAllocation.extend({
+    ...named("allocation_expired"),
+    changed_attributes: ZChangedAttributes.optional().meta({ description: "When an edit found the hold lapsed (absent from the hold sweeper)" }),
+  }),
+  event_created: ZPlanningEvent.extend(named("event_created")),
+  event_updated: ZPlanningEvent.extend({ ...named("event_updated"), changed_attributes: ZChangedAttributes }),
+  quote_sent: ZQuote.extend({ ...named("quote_sent"), planning_event: ZEventRef }),
+  quote_viewed: ZQuote.extend({ ...named("quote_viewed"), planning_event: ZEventRef }),
+  quote_accepted: ZQuote.extend({ ...named("quote_accepted"), planning_event: ZEventRef }),
+  quote_rejected: ZQuote.extend({ ...named("quote_rejected"), planning_event: ZEventRef }),
+  quote_withdrawn: ZQuote.extend({ ...named("quote_withdrawn"), planning_event: ZEventRef }),
+} satisfies Record<PlanningEventName, z.ZodObject>;
+
+/** Named components: `allocation_created` → `AllocationCreatedWebhook`. */
+export const planningWebhookPayloads = Object.fromEntries(
+  Object.entries(payloadSchemas).map(([name, schema]) => [name, schema.meta({ id: `${name.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}Webhook` })]),
+) as typeof payloadSchemas;
+
+const webhookWhen: Record<PlanningEventName, string> = {
+  allocation_created: "An allocation was created (API, portal, MCP, or with a new event).",
+  allocation_updated:
+    "An allocation was edited (moved, re-targeted, confirmed, cancelled, attached to an event) or one of its holds was confirmed by a quote's acceptance.",
+  allocation_cancelled:
+    "An allocation's status became cancelled (sent beside allocation_updated), or it was deleted, on its own or with its event (deleted: true).",
+  allocation_expired:
+    "A hold lapsed: the hold sweeper marked it expired, or an edit found it lapsed (then beside allocation_updated).",
+  event_created: "A planning event was created; with allocations, sent once they are attached (each sends its own allocation_created).",
+  event_updated: "A planning event was edited, or became definite when one of its quotes was accepted.",
+  quote_sent: "A quote was sent (by email or marked sent).",
+  quote_viewed: "The customer opened the quote's public page (/q/…) or its PDF for the first time; later views send nothing.",
+  quote_accepted:
+    "A quote was accepted (by a planner or by the customer on the public page), with allocation_updated for every hold confirmed and event_updated for the event's status. A refused acceptance (409) sends nothing.",
+  quote_rejected: "A quote was rejected (by a planner, or declined by the customer on the public page).",
+  quote_withdrawn: "A sent quote was withdrawn.",
+};
+
+/** The delivery headers, described once (components.parameters) and referenced by every webhook. */
+const deliveryHeaders: Record<string, ZodOpenApiParameterObject> = {
+  WebhookDelivery: {
+    in: "header",
+    name: "X-Chatwoot-Delivery",
+    required: true,
+    description: "The delivery's id (UUID), the same on every retry of this event to this webhook: de-duplicate on it",
+    schema: { type: "string", format: "uuid" },
+  },
+  WebhookTimestamp: {
+    in: "header",
+    name: "X-Chatwoot-Timestamp",
+    required: true,
+    description: "Unix seconds when this attempt was signed; refuse old ones",
+    schema: { type: "string" },
+  },
+  WebhookSignature: {
+    in: "header",
+    name: "X-Chatwoot-Signature",
+    required: true,
+    description: 'sha256=<hex HMAC-SHA256(webhook secret, "<X-Chatwoot-Timestamp>.<raw body>")>; compare in constant time',
+    schema: { type: "string" },
+  },
+  WebhookEvent: { in: "header", name: "X-Venuedesk-Event", required: true, description: "The event's name (as `event` in the body)", schema: { type: "string" } },
+  WebhookAttempt: { in: "header", name: "X-Venuedesk-Attempt", required: true, description: "1 for the first attempt, then 2, 3…", schema: { type: "string" } },
+};
+
+const webhookOperation = (name: PlanningEventName): ZodOpenApiOperationObject => ({
+  operationId: `webhook_${name}`,
+  summary: `${name} (subscribe an account webhook to "${name}")`,
+  description: webhookWhen[name],
+  tags: ["Planning webhooks"],
+  parameters: Object.keys(deliveryHeaders).map((id) => ({ $ref: `#/components/parameters/${id}` })),
+  requestBody: { required: true, content: { "application/json": { schema: planningWebhookPayloads[name] } } },
+  responses: { "200": { description: "Any 2xx is a delivery; 408, 425, 429 and 5xx are retried with backoff, any other status fails it" } },
+});
+
+const planningWebhooks = (): ZodOpenApiPathsObject =>
+  Object.fromEntries((Object.keys(planningWebhookPayloads) as PlanningEventName[]).map((name) => [name, { post: webhookOperation(name) }]));
+
 let cached: ReturnType<typeof createDocument> | undefined;
 
 /** The OpenAPI 3.1 document, built from the same zod schemas the routes validate with. */
@@ -91,7 +202,9 @@ export const openApiDocument = () => {
     },
     servers: [{ url: "/" }],
     paths,
+    webhooks: planningWebhooks(),
     components: {
+      parameters: deliveryHeaders,
       securitySchemes: {
         userAccessToken: { type: "apiKey", in: "header", name: "api_access_token", description: "A user's access token (profile)" },
         agentBotToken: { type: "apiKey", in: "header", name: "api_access_token", description: "An agent bot's token (limited routes)" },

@@ -3,9 +3,12 @@ import type { DbOrTx } from "@/db/client";
 import { accounts, discountCodes, planningEvents, quotes, type QuoteRow } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { customerActor, recordEventChange, recordQuoteEvent, type QuoteEventName } from "@/lib/events/planning-payloads";
+import { actorOf, type Actor } from "@/lib/events/record";
 import { ApiError, fieldError } from "@/lib/http/errors";
 import { deliverQueuedMail, queueMail, senderAddress, type DeliveryState, type OutgoingMail } from "@/lib/mail/deliver";
 import { confirmHolds } from "@/lib/planning/allocations/confirm-holds";
+import { eventView } from "@/lib/planning/events/events";
 import { priceFromSnapshot, type QuoteSnapshot } from "./compute";
 import type { StoredBreakdown } from "./document";
 import { documentOf, pdfFilename } from "./present";
@@ -30,16 +33,25 @@ const save = async (db: DbOrTx, quote: QuoteRow, changes: Partial<typeof quotes.
   return updated!;
 };
 
+/** Saves a transition and records its `quote_*` event on the same transaction. */
+const saveAnnounced = async (db: DbOrTx, quote: QuoteRow, changes: Partial<typeof quotes.$inferInsert>, event: { name: QuoteEventName; actor: Actor }) => {
+  const saved = await save(db, quote, changes);
+  await recordQuoteEvent(db, { ...event, quote: saved });
+  return saved;
+};
+
 export const withdrawQuote = (ctx: AccountCtx, eventId: string, id: number) =>
   act(ctx, eventId, id, (db, quote) => {
     allowed(quote, "withdraw");
-    return save(db, quote, { status: "withdrawn", withdrawnAt: new Date() });
+    return saveAnnounced(db, quote, { status: "withdrawn", withdrawnAt: new Date() }, { name: "quote_withdrawn", actor: actorOf(ctx.caller) });
   });
+
+const rejection = (reason: string) => ({ status: "rejected", rejectedAt: new Date(), rejectionReason: reason }) as const;
 
 export const rejectQuote = (ctx: AccountCtx, eventId: string, id: number, reason: string) =>
   act(ctx, eventId, id, (db, quote) => {
     allowed(quote, "reject");
-    return save(db, quote, { status: "rejected", rejectedAt: new Date(), rejectionReason: reason });
+    return saveAnnounced(db, quote, rejection(reason), { name: "quote_rejected", actor: actorOf(ctx.caller) });
   });
 
 export const archiveQuote = (ctx: AccountCtx, eventId: string, id: number) =>
@@ -77,9 +89,10 @@ export type Acceptance = {
  * Acceptance, by a manager or by the customer, under the quote's row lock: the lifecycle must
  * allow it (a second acceptance returns the first one's result unchanged), the event's holds
  * become bookings in the same transaction (409 if one can no longer be confirmed, and nothing
- * changes), the discount codes count a redemption, and the event becomes definite.
+ * changes), the discount codes count a redemption, and the event becomes definite. Announced as
+ * `quote_accepted`, `allocation_updated` per hold confirmed and `event_updated` (its status).
  */
-export const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acceptance): Promise<QuoteRow> => {
+const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acceptance, actor: Actor): Promise<QuoteRow> => {
   if (quote.status === "accepted") return quote;
   allowed(quote, "accept");
   const snapshot = quote.snapshot as QuoteSnapshot;
@@ -91,6 +104,7 @@ export const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acce
     db,
     quote.accountId,
     snapshot.allocations.map((allocation) => allocation.id),
+    actor,
   );
   if (quote.discountCodeIds.length > 0) {
     await db
@@ -98,11 +112,15 @@ export const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acce
       .set({ redemptionsCount: sql`${discountCodes.redemptionsCount} + 1` })
       .where(and(eq(discountCodes.accountId, quote.accountId), inArray(discountCodes.id, quote.discountCodeIds)));
   }
-  await db
+  // Locked after the allocations, the order an allocation's own write takes them in.
+  const before = await eventView(db, quote.accountId, quote.planningEventId, { forUpdate: true });
+  const [definite] = await db
     .update(planningEvents)
     .set({ status: "definite", updatedAt: new Date() })
-    .where(and(eq(planningEvents.id, quote.planningEventId), inArray(planningEvents.status, ["lead", "tentative"])));
-  return save(db, quote, {
+    .where(and(eq(planningEvents.id, quote.planningEventId), inArray(planningEvents.status, ["lead", "tentative"])))
+    .returning({ id: planningEvents.id });
+  if (definite) await recordEventChange(db, { before, after: await eventView(db, quote.accountId, quote.planningEventId), actor });
+  const accepted = {
     status: "accepted",
     acceptedAt: new Date(),
     acceptanceReason: acceptance.reason ?? null,
@@ -119,14 +137,15 @@ export const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acce
           totalInclTax: priced.total_incl_tax,
         }
       : {}),
-  });
+  } as const;
+  return saveAnnounced(db, quote, accepted, { name: "quote_accepted", actor });
 };
 
 /** The manager's acceptance through the API. */
 export const acceptQuote = (ctx: AccountCtx, eventId: string, id: number, reason: string | null) =>
   act(ctx, eventId, id, (db, quote) => {
     const user = ctx.caller.kind === "user" ? ctx.caller.user : null;
-    return acceptLocked(db, quote, { reason, by: { userId: user?.id ?? null, name: user?.name ?? null, ip: null, userAgent: null } });
+    return acceptLocked(db, quote, { reason, by: { userId: user?.id ?? null, name: user?.name ?? null, ip: null, userAgent: null } }, actorOf(ctx.caller));
   });
 
 const defaultText = (document: ReturnType<typeof documentOf>, amount: string) =>
@@ -195,7 +214,7 @@ export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, in
       allowed(locked, "send");
       // Edited while the PDF was rendered: what was rendered is not what would be sent.
       if (mail && fingerprint(locked) !== fingerprint(quote)) return null;
-      const sent = await save(db, locked, { status: "sent", quoteSentAt: new Date() });
+      const sent = await saveAnnounced(db, locked, { status: "sent", quoteSentAt: new Date() }, { name: "quote_sent", actor: actorOf(ctx.caller) });
       return { sent, queued: mail ? await queueMail(db, mail) : null };
     });
     if (done) return { ...done.sent, delivery: done.queued && (await deliverQueuedMail(ctx.db, done.queued)) };
@@ -206,17 +225,24 @@ export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, in
 /** The state a quote is in right now (`expired` included), for callers outside this module. */
 export const currentStatus = statusOf;
 
-/** The public page: the quote behind a token, and its first view recorded. */
+/**
+ * The public page: the quote behind a token, and its first view recorded with `quote_viewed`.
+ * Of two first views at once, only the one whose update still found `viewed_at` null announces it.
+ */
 export const quoteByToken = async (db: DbOrTx, token: string, options: { recordView?: boolean } = {}): Promise<QuoteRow | null> => {
   if (!/^[\w-]{20,64}$/.test(token)) return null;
   const [quote] = await db.select().from(quotes).where(eq(quotes.publicToken, token));
   if (!quote) return null;
   if (options.recordView && quote.viewedAt === null && quote.status !== "draft") {
-    const [viewed] = await db
-      .update(quotes)
-      .set({ viewedAt: new Date() })
-      .where(and(eq(quotes.id, quote.id), sql`${quotes.viewedAt} is null`))
-      .returning();
+    const viewed = await db.transaction(async (tx) => {
+      const [first] = await tx
+        .update(quotes)
+        .set({ viewedAt: new Date() })
+        .where(and(eq(quotes.id, quote.id), sql`${quotes.viewedAt} is null`))
+        .returning();
+      if (first) await recordQuoteEvent(tx, { name: "quote_viewed", quote: first, actor: customerActor });
+      return first;
+    });
     return viewed ?? quote;
   }
   return quote;
@@ -228,7 +254,7 @@ export const acceptByToken = async (db: DbOrTx, token: string, acceptance: Accep
     const [quote] = await tx.select().from(quotes).where(eq(quotes.publicToken, token)).for("update");
     if (!quote) throw new ApiError("not_found", "Quote could not be found");
     if (quote.status === "draft") throw new ApiError("invalid_transition", "This quote has not been sent yet");
-    return acceptLocked(tx, quote, acceptance);
+    return acceptLocked(tx, quote, acceptance, customerActor);
   });
 
 export const rejectByToken = async (db: DbOrTx, token: string, reason: string) =>
@@ -238,5 +264,5 @@ export const rejectByToken = async (db: DbOrTx, token: string, reason: string) =
     if (quote.status === "rejected") return quote;
     if (quote.status === "draft") throw new ApiError("invalid_transition", "This quote has not been sent yet");
     allowed(quote, "reject");
-    return save(tx, quote, { status: "rejected", rejectedAt: new Date(), rejectionReason: reason });
+    return saveAnnounced(tx, quote, rejection(reason), { name: "quote_rejected", actor: customerActor });
   });

@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import { planningEvents } from "@/lib/events/names";
 import { methods } from "@/lib/http/operation";
 import { handlesMethod } from "@/lib/http/route";
 import { api, routeFiles } from "../helpers/app";
@@ -35,5 +36,22 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("documents every planning and quote event in its webhooks map: a POST of the resource JSON, signed with the described headers", async () => {
+    type Doc = { webhooks: Record<string, { post?: any }>; components: { schemas: Record<string, any>; parameters: Record<string, any> } };
+    const doc = (await api.get("/api/v1/openapi.json")).body as Doc;
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...planningEvents].sort());
+    for (const name of planningEvents) {
+      const post = doc.webhooks[name]!.post;
+      const ref = post.requestBody.content["application/json"].schema.$ref as string;
+      const schema = doc.components.schemas[ref.replace("#/components/schemas/", "")];
+      expect(schema.properties.event, name).toEqual({ type: "string", const: name });
+      expect(schema.required, name).toEqual(expect.arrayContaining(["event", "account", "id", "created_at", "updated_at"]));
+      if (name.startsWith("quote_")) expect(schema.required, name).toContain("planning_event");
+      if (name === "allocation_updated" || name === "event_updated") expect(schema.required, name).toContain("changed_attributes");
+      const headers = (post.parameters as { $ref: string }[]).map((p) => doc.components.parameters[p.$ref.replace("#/components/parameters/", "")]?.name);
+      expect(headers, name).toEqual(["X-Chatwoot-Delivery", "X-Chatwoot-Timestamp", "X-Chatwoot-Signature", "X-Venuedesk-Event", "X-Venuedesk-Attempt"]);
+    }
   });
 });

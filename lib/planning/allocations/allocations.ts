@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { allocations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { recordAllocationEvent } from "@/lib/events/planning-payloads";
+import { actorOf } from "@/lib/events/record";
 import { notFound } from "@/lib/http/errors";
 import { isUuid } from "@/lib/http/schemas";
 import { touchEvents } from "./placement";
@@ -48,12 +50,13 @@ export const listAllocations = (ctx: AccountCtx, window: AllocationWindow): Prom
     )
     .orderBy(asc(allocations.startAt), asc(allocations.id));
 
-/** Deleting frees the time at once (occupancies go with the row); the event's ids follow. */
+/** Deleting frees the time at once (occupancies go with the row); the event's ids follow. Announced as `allocation_cancelled` with `deleted: true`. */
 export const deleteAllocation = async (ctx: AccountCtx, id: string) => {
   requirePermission(ctx, "planning_manage");
   await ctx.db.transaction(async (db) => {
     const allocation = await findAllocation({ ...ctx, db }, id, { forUpdate: true });
     await db.delete(allocations).where(eq(allocations.id, allocation.id));
     await touchEvents(db, [allocation.eventId]);
+    await recordAllocationEvent(db, { name: "allocation_cancelled", allocation, actor: actorOf(ctx.caller), deleted: true });
   });
 };

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { allocations, spaces } from "@/db/schema";
 import { formatLongDateTime } from "@/lib/format/dates";
+import { recordAllocationChange } from "@/lib/events/planning-payloads";
+import type { Actor } from "@/lib/events/record";
 import { ApiError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
 import { writeOccupancies } from "./occupancies";
@@ -12,10 +14,11 @@ import { plainField, settlePlacement } from "./placement";
  * Turns an accepted quote's holds into bookings, inside the caller's transaction (the quote
  * acceptance): each hold — lapsed ones too, if their time is still free — passes the booking
  * rules and becomes confirmed; bookings stay; cancelled ones stay cancelled. A hold whose time
- * has been taken refuses the whole acceptance with 409 in words a customer understands. Called
+ * has been taken refuses the whole acceptance with 409 in words a customer understands (and
+ * nothing is recorded: its `allocation_updated` events roll back with it). Called
  * for the account that owns the quote; no member permission is involved (the customer accepts).
  */
-export const confirmHolds = async (db: DbOrTx, accountId: number, allocationIds: string[]) => {
+export const confirmHolds = async (db: DbOrTx, accountId: number, allocationIds: string[], actor: Actor) => {
   if (allocationIds.length === 0) return;
   const rows = await db
     .select({ allocation: allocations, space: spaces })
@@ -46,5 +49,6 @@ export const confirmHolds = async (db: DbOrTx, accountId: number, allocationIds:
       .where(eq(allocations.id, allocation.id))
       .returning();
     await writeOccupancies(db, confirmed!, placed.resources);
+    await recordAllocationChange(db, { before: allocation, after: confirmed!, actor });
   }
 };

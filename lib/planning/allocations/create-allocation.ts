@@ -1,6 +1,8 @@
 import { allocations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { recordAllocationEvent } from "@/lib/events/planning-payloads";
+import { actorOf } from "@/lib/events/record";
 import { fieldError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
 import { holdExpiry } from "../rules";
@@ -61,6 +63,7 @@ export const createAllocation = async (
       .returning();
     await writeOccupancies(db, allocation!, placed.resources);
     await touchEvents(db, [eventId]);
+    await recordAllocationEvent(db, { name: "allocation_created", allocation: allocation!, actor: actorOf(ctx.caller) });
     return { allocation: allocation!, warnings: placed.warnings };
   });
 };

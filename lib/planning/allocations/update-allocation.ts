@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { allocations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { recordAllocationChange } from "@/lib/events/planning-payloads";
+import { actorOf } from "@/lib/events/record";
 import { fieldError } from "@/lib/http/errors";
 import { planningNow } from "../clock";
 import { holdExpiry, isLapsed, isLiveStatus } from "../rules";
@@ -63,6 +65,7 @@ export const updateAllocation = async (ctx: AccountCtx, id: string, input: Updat
       .returning();
     await writeOccupancies(db, allocation!, placed.resources);
     await touchEvents(db, [current.eventId, allocation!.eventId]);
+    await recordAllocationChange(db, { before: current, after: allocation!, actor: actorOf(ctx.caller) });
     return { allocation: allocation!, warnings: placed.warnings };
   });
 };

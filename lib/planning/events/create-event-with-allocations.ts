@@ -1,10 +1,12 @@
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { recordEventCreated } from "@/lib/events/planning-payloads";
+import { actorOf } from "@/lib/events/record";
 import { ApiError, fieldError } from "@/lib/http/errors";
 import { findAllocation } from "../allocations/allocations";
 import { createAllocation } from "../allocations/create-allocation";
 import { updateAllocation } from "../allocations/update-allocation";
-import { createEvent, findEvent } from "./events";
+import { findEvent, insertEvent } from "./events";
 import type { EventView } from "./present";
 import type { CreateEventRequest } from "./schemas";
 
@@ -33,11 +35,14 @@ export const createEventWithAllocations = async (ctx: AccountCtx, input: CreateE
   const { allocations = [], allocation_ids: attached = [], ...eventInput } = input;
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const event = await createEvent(tx, eventInput);
-    for (const [index, id] of attached.entries()) await attachAllocation(tx, event.id, id, `allocation_ids.${index}`);
+    const inserted = await insertEvent(tx, eventInput);
+    for (const [index, id] of attached.entries()) await attachAllocation(tx, inserted.id, id, `allocation_ids.${index}`);
     for (const [index, allocation] of allocations.entries()) {
-      await createAllocation(tx, allocation, { eventId: event.id, field: (name) => `allocations.${index}.${name}` });
+      await createAllocation(tx, allocation, { eventId: inserted.id, field: (name) => `allocations.${index}.${name}` });
     }
-    return allocations.length > 0 || attached.length > 0 ? findEvent(tx, event.id) : event;
+    const event = allocations.length > 0 || attached.length > 0 ? await findEvent(tx, inserted.id) : inserted;
+    // Recorded last, so the payload lists the allocations (each sent its own allocation_created / allocation_updated).
+    await recordEventCreated(db, { view: event, actor: actorOf(ctx.caller) });
+    return event;
   });
 };

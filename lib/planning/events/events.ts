@@ -1,8 +1,11 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { allocations, companies, contacts, conversations, planningEvents, pricingPlans } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { findConversation } from "@/lib/conversations/conversations";
+import { recordAllocationEvent, recordEventChange, recordEventCreated } from "@/lib/events/planning-payloads";
+import { actorOf } from "@/lib/events/record";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { planningNow } from "@/lib/planning/clock";
 import { liveAt } from "@/lib/planning/rules-sql";
@@ -14,26 +17,27 @@ const inAccount = (ctx: AccountCtx) => eq(planningEvents.accountId, ctx.account.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The display ids of the conversations the events were started from, in one query (a deleted one is gone: its column is null). */
-const conversationDisplayIds = async (ctx: AccountCtx, rows: PlanningEvent[]): Promise<Map<number, number>> => {
+const conversationDisplayIds = async (db: DbOrTx, accountId: number, rows: PlanningEvent[]): Promise<Map<number, number>> => {
   const ids = [...new Set(rows.flatMap((row) => (row.conversationId ? [row.conversationId] : [])))];
   if (ids.length === 0) return new Map();
-  const found = await ctx.db
+  const found = await db
     .select({ id: conversations.id, displayId: conversations.displayId })
     .from(conversations)
-    .where(and(eq(conversations.accountId, ctx.account.id), inArray(conversations.id, ids)));
+    .where(and(eq(conversations.accountId, accountId), inArray(conversations.id, ids)));
   return new Map(found.map((row) => [row.id, row.displayId]));
 };
 
 /**
  * Every event's allocation ids (earliest first) and the span of its live ones, for a whole
  * page in one query, and the display id of the conversation each was started from. A hold
- * past its expiry no longer counts, as it no longer blocks.
+ * past its expiry no longer counts, as it no longer blocks. Takes the account, not a caller:
+ * the customer's acceptance renders the event it changes too.
  */
-export const withAllocations = async (ctx: AccountCtx, rows: PlanningEvent[]): Promise<EventView[]> => {
+const eventViews = async (db: DbOrTx, accountId: number, rows: PlanningEvent[]): Promise<EventView[]> => {
   if (rows.length === 0) return [];
   const live = liveAt(allocations, planningNow());
   const [spans, displayIds] = await Promise.all([
-    ctx.db
+    db
       .select({
         eventId: allocations.eventId,
         ids: sql<string[]>`array_agg(${allocations.id}::text order by ${allocations.startAt}, ${allocations.id})`,
@@ -43,7 +47,7 @@ export const withAllocations = async (ctx: AccountCtx, rows: PlanningEvent[]): P
       .from(allocations)
       .where(
         and(
-          eq(allocations.accountId, ctx.account.id),
+          eq(allocations.accountId, accountId),
           inArray(
             allocations.eventId,
             rows.map((row) => row.id),
@@ -51,7 +55,7 @@ export const withAllocations = async (ctx: AccountCtx, rows: PlanningEvent[]): P
         ),
       )
       .groupBy(allocations.eventId),
-    conversationDisplayIds(ctx, rows),
+    conversationDisplayIds(db, accountId, rows),
   ]);
   const byEvent = new Map(spans.map((span) => [span.eventId, span]));
   return rows.map((row) => {
@@ -64,6 +68,19 @@ export const withAllocations = async (ctx: AccountCtx, rows: PlanningEvent[]): P
       conversationDisplayId: (row.conversationId && displayIds.get(row.conversationId)) ?? null,
     };
   });
+};
+
+export const withAllocations = (ctx: AccountCtx, rows: PlanningEvent[]): Promise<EventView[]> => eventViews(ctx.db, ctx.account.id, rows);
+
+/** One of the account's events as the API shows it; `forUpdate` holds its row until the transaction ends. */
+export const eventView = async (db: DbOrTx, accountId: number, id: string, options: { forUpdate?: boolean } = {}): Promise<EventView> => {
+  const query = db
+    .select()
+    .from(planningEvents)
+    .where(and(eq(planningEvents.accountId, accountId), eq(planningEvents.id, id)));
+  const rows = await (options.forUpdate ? query.for("update") : query);
+  if (rows.length === 0) throw notFound("Event");
+  return (await eventViews(db, accountId, rows))[0]!;
 };
 
 /** Newest first; `status` and `q` (part of the name, any case) narrow the list. */
@@ -86,16 +103,7 @@ export const listEvents = async (ctx: AccountCtx, query: EventListQuery): Promis
   return { events: await withAllocations(ctx, rows), count: total?.count ?? 0, page: query.page };
 };
 
-const findEventRow = async (ctx: AccountCtx, id: string): Promise<PlanningEvent> => {
-  const [event] = await ctx.db
-    .select()
-    .from(planningEvents)
-    .where(and(inAccount(ctx), eq(planningEvents.id, id)));
-  if (!event) throw notFound("Event");
-  return event;
-};
-
-export const findEvent = async (ctx: AccountCtx, id: string): Promise<EventView> => (await withAllocations(ctx, [await findEventRow(ctx, id)]))[0]!;
+export const findEvent = (ctx: AccountCtx, id: string): Promise<EventView> => eventView(ctx.db, ctx.account.id, id);
 
 export type EventSummary = Pick<PlanningEvent, "id" | "name" | "status">;
 
@@ -172,10 +180,10 @@ const columns = (input: UpdateEventInput) => ({
 });
 
 /**
- * Runs on `ctx.db`, so a caller that creates the event's allocations too passes a ctx whose
- * `db` is its transaction. A new event has no allocations yet.
+ * The new event's row, without its `event_created`: createEventWithAllocations records that once
+ * the allocations are attached. Runs on `ctx.db`, the caller's transaction.
  */
-export const createEvent = async (ctx: AccountCtx, input: CreateEventInput): Promise<EventView> => {
+export const insertEvent = async (ctx: AccountCtx, input: CreateEventInput): Promise<EventView> => {
   requirePermission(ctx, "planning_manage");
   await ensureReferences(ctx, input);
   const conversation = await resolveConversation(ctx, input.conversation_id);
@@ -192,25 +200,53 @@ export const createEvent = async (ctx: AccountCtx, input: CreateEventInput): Pro
   return { ...event!, allocationIds: [], startAt: null, endAt: null, conversationDisplayId: conversation.displayId };
 };
 
+/** A new event has no allocations yet; it and its `event_created` are written together. */
+export const createEvent = (ctx: AccountCtx, input: CreateEventInput): Promise<EventView> =>
+  ctx.db.transaction(async (db) => {
+    const event = await insertEvent({ ...ctx, db }, input);
+    await recordEventCreated(db, { view: event, actor: actorOf(ctx.caller) });
+    return event;
+  });
+
+/** The row is locked before it is changed, so `event_updated` says what this update changed. */
 export const updateEvent = async (ctx: AccountCtx, id: string, input: UpdateEventInput): Promise<EventView> => {
   requirePermission(ctx, "planning_manage");
   await ensureReferences(ctx, input);
   const conversation = await resolveConversation(ctx, input.conversation_id);
-  const [event] = await ctx.db
-    .update(planningEvents)
-    .set({ ...columns(input), conversationId: conversation.id, updatedAt: new Date() })
-    .where(and(inAccount(ctx), eq(planningEvents.id, id)))
-    .returning();
-  if (!event) throw notFound("Event");
-  return (await withAllocations(ctx, [event]))[0]!;
+  return ctx.db.transaction(async (db) => {
+    const before = await eventView(db, ctx.account.id, id, { forUpdate: true });
+    const [event] = await db
+      .update(planningEvents)
+      .set({ ...columns(input), conversationId: conversation.id, updatedAt: new Date() })
+      .where(and(inAccount(ctx), eq(planningEvents.id, id)))
+      .returning();
+    const [after] = await eventViews(db, ctx.account.id, [event!]);
+    await recordEventChange(db, { before, after: after!, actor: actorOf(ctx.caller) });
+    return after!;
+  });
 };
 
-/** The event's allocations go with it (their foreign key cascades), and with them what they blocked. */
+/**
+ * The event's allocations go with it (their foreign key cascades), and with them what they
+ * blocked: each is announced as deleted (`allocation_cancelled`, `deleted: true`).
+ */
 export const deleteEvent = async (ctx: AccountCtx, id: string) => {
   requirePermission(ctx, "planning_manage");
-  const [deleted] = await ctx.db
-    .delete(planningEvents)
-    .where(and(inAccount(ctx), eq(planningEvents.id, id)))
-    .returning({ id: planningEvents.id });
-  if (!deleted) throw notFound("Event");
+  await ctx.db.transaction(async (db) => {
+    // Allocations first, then the event: the order an allocation's own write takes them in.
+    const gone = await db
+      .select()
+      .from(allocations)
+      .where(and(eq(allocations.accountId, ctx.account.id), eq(allocations.eventId, id)))
+      .orderBy(asc(allocations.startAt), asc(allocations.id))
+      .for("update");
+    const [deleted] = await db
+      .delete(planningEvents)
+      .where(and(inAccount(ctx), eq(planningEvents.id, id)))
+      .returning({ id: planningEvents.id });
+    if (!deleted) throw notFound("Event");
+    for (const allocation of gone) {
+      await recordAllocationEvent(db, { name: "allocation_cancelled", allocation, actor: actorOf(ctx.caller), deleted: true });
+    }
+  });
 };
