@@ -2,7 +2,7 @@ import type { DeliveryTargetKind } from "@/db/schema";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
-import { formatInstant } from "@/lib/format/dates";
+import { formatInstantToSecond } from "@/lib/format/dates";
 import { redeliverAction } from "@/lib/portal/actions/webhooks";
 import { deliveryTargetPath, type Delivery, type DeliveryLogPage } from "@/lib/portal/loaders/webhooks";
 import { deliveriesPerPage } from "@/lib/webhooks/schemas";
@@ -11,7 +11,7 @@ import { RedeliverButton } from "./redeliver-button";
 /*
  * The delivery log of a webhook, an agent bot or an API inbox: one page of deliveries, newest
  * first, each with its attempts behind a disclosure, and Redeliver for those that are over.
- * Times are on the account's clock, like the rest of the portal.
+ * Times are on the account's clock, to the second: retries come seconds apart.
  */
 
 const statuses: Record<Delivery["status"], { label: string; tone: "accent" | "success" | "warning" }> = {
@@ -24,7 +24,7 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 const Time = ({ iso, zone }: { iso: string; zone: string }) => (
   <time dateTime={iso} title={iso}>
-    {formatInstant(iso, zone)}
+    {formatInstantToSecond(iso, zone)}
   </time>
 );
 
@@ -55,12 +55,8 @@ const Attempts = ({ delivery, zone }: { delivery: Delivery; zone: string }) => (
             {attempt.duration_ms} ms
           </TD>
           <TD label="Error" className="[overflow-wrap:anywhere]">
-            {attempt.error_code || attempt.error ? (
-              <span className="text-red-700">
-                {attempt.error_code ? <code className="font-mono text-xs">{attempt.error_code}</code> : null}
-                {attempt.error_code && attempt.error ? ": " : null}
-                {attempt.error}
-              </span>
+            {attempt.error || attempt.error_code ? (
+              <span className="text-red-700">{attempt.error ?? attempt.error_code}</span>
             ) : (
               <span className="text-slate-400">None</span>
             )}
@@ -92,14 +88,15 @@ const DeliveryItem = ({ accountId, kind, targetId, delivery, zone }: { accountId
               Next attempt <Time iso={delivery.next_attempt_at} zone={zone} />
             </p>
           ) : null}
-          {delivery.status !== "delivered" && delivery.last_error ? (
+          {/* An HTTP error is its status code, said above; a timeout or a refused address needs its words. */}
+          {delivery.status !== "delivered" && delivery.last_status === null && delivery.last_error ? (
             <p className="text-xs [overflow-wrap:anywhere] text-red-700">{delivery.last_error}</p>
           ) : null}
         </div>
         <RedeliverButton
           action={redeliverAction.bind(null, accountId, kind, targetId, delivery.delivery_id)}
           available={delivery.status !== "pending"}
-          label={`Redeliver ${delivery.event} of ${formatInstant(delivery.created_at, zone)}`}
+          label={`Redeliver ${delivery.event} of ${formatInstantToSecond(delivery.created_at, zone)}`}
         />
       </div>
       {delivery.attempts_log.length > 0 ? (
@@ -138,6 +135,7 @@ export const DeliveryLog = ({
   const { current_page: page, count } = log.meta;
   const first = (page - 1) * deliveriesPerPage + 1;
   const last = first + deliveries.length - 1;
+  const range = page === 1 && last === count ? `${count} ${count === 1 ? "delivery" : "deliveries"}` : deliveries.length > 0 ? `${first}–${last} of ${count}` : `${count} in all`;
   const pageHref = (to: number) => `${deliveryTargetPath(accountId, kind, targetId)}?page=${to}#delivery-log`;
   return (
     <section id="delivery-log" aria-labelledby="delivery-log-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -159,7 +157,7 @@ export const DeliveryLog = ({
       {count > 0 ? (
         <nav aria-label="Delivery log pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-6">
           <p className="text-xs text-slate-500">
-            {deliveries.length > 0 ? `${first}–${last} of ${count}` : `${count} in all`}, newest first
+            {range}, newest first
           </p>
           <div className="flex gap-2">
             {page > 1 ? (

@@ -20,8 +20,11 @@ export const FailingNotice = ({ since, timeZone }: { since: string; timeZone: st
         Failing since <time dateTime={since}>{formatInstant(since, timeZone)}</time>
       </p>
       <p className="mt-1">
-        Its deliveries keep failing. The webhook stays on and new events are still tried: check the receiver with the delivery log below,
-        then redeliver what it missed. The flag clears with the next successful delivery.
+        Its deliveries keep failing. The webhook stays on and new events are still tried: check the receiver with the{" "}
+        <a href="#delivery-log" className="font-medium underline underline-offset-2">
+          delivery log
+        </a>
+        , then redeliver what it missed. The flag clears with the next successful delivery.
       </p>
     </div>
   </div>

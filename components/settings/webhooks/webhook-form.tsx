@@ -26,7 +26,7 @@ const Subscriptions = ({ selected, error }: { selected: string[]; error?: string
     <p id="subscriptions-hint" className="-mt-1 text-xs text-slate-500">
       Choose at least one. Each is sent as a POST with the event&apos;s name in its <code className="font-mono">event</code> field.
     </p>
-    <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+    <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
       {eventGroups.map((group) => (
         <fieldset key={group.title} className="space-y-2.5">
           <legend className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{group.title}</legend>
