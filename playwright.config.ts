@@ -10,6 +10,8 @@ process.env.VD_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "venuedesk-e2e-"
 const dataDir = process.env.VD_E2E_DATA_DIR;
 // The embedded PostgreSQL runs as the `postgres` user when we are root: it must reach the directory.
 chmodSync(dataDir, 0o755);
+// The loopback receiver e2e/ui/webhooks-settings.spec.ts starts: the server may deliver webhooks to it (beside E2E_PORT, so parallel runs differ).
+process.env.E2E_WEBHOOK_RECEIVER ??= `127.0.0.1:${port + 99}`;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -42,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_PASSWORD: "demo-password-2026",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+      WEBHOOK_ALLOWED_HOSTS: process.env.E2E_WEBHOOK_RECEIVER,
     },
   },
 });

@@ -7,8 +7,10 @@ import { StatusMessage } from "@/components/ui/status-message";
 import type { FormAction } from "@/lib/portal/form-state";
 
 /**
- * An API access token with Copy and Reset. Resetting asks first, since every integration
- * using the old value stops working at once; the new value replaces the old one in place.
+ * An API access token (or a signing secret) with Copy and Reset. Resetting asks first, since
+ * every integration using the old value stops working at once; the new value replaces the old
+ * one in place. `reset` names the button and the dialog for a value that is not a token, and
+ * which field of the action's data carries the new value.
  */
 export const TokenField = ({
   id,
@@ -17,6 +19,7 @@ export const TokenField = ({
   resetAction,
   hint,
   consequence,
+  reset = { label: "Reset token", title: "Reset the access token?", pendingLabel: "Resetting…", dataKey: "access_token" },
 }: {
   id: string;
   label: string;
@@ -24,6 +27,7 @@ export const TokenField = ({
   resetAction?: FormAction;
   hint?: string;
   consequence: string;
+  reset?: { label: string; title: string; pendingLabel: string; dataKey: string };
 }) => {
   const [current, setCurrent] = useState<{ from: string; value: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -38,13 +42,13 @@ export const TokenField = ({
         <div>
           <ConfirmButton
             action={resetAction}
-            label="Reset token"
-            title="Reset the access token?"
+            label={reset.label}
+            title={reset.title}
             description={consequence}
-            confirmLabel="Reset token"
-            pendingLabel="Resetting…"
+            confirmLabel={reset.label}
+            pendingLabel={reset.pendingLabel}
             onSuccess={(state) => {
-              const fresh = state.data?.access_token;
+              const fresh = state.data?.[reset.dataKey];
               if (fresh) setCurrent({ from: token, value: fresh });
               setMessage(state.message ?? null);
             }}

@@ -96,6 +96,15 @@ export const KeyIcon = icon(
     <path d="M11 12l8-8M16 7l2 2" />
   </>,
 );
+/** Events sent out to another program (Settings → Webhooks). */
+export const WebhookIcon = icon(
+  <>
+    <circle cx="6" cy="17" r="2.5" />
+    <circle cx="18" cy="17" r="2.5" />
+    <circle cx="12" cy="6" r="2.5" />
+    <path d="M10.8 8.2L7.2 14.8M8.5 17h7M13.2 8.2l3.6 6.6" />
+  </>,
+);
 export const AlertIcon = icon(<path d="M12 4l9 16H3zM12 10v4M12 17.5v.01" />);
 export const LockIcon = icon(
   <>

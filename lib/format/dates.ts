@@ -59,3 +59,9 @@ const instantFormat = (timeZone: string) =>
 
 /** "16 Jun 2029, 14:05": an instant on the venue's clock. */
 export const formatInstant = (instant: Date | string, timeZone: string) => instantFormat(timeZone).format(new Date(instant));
+
+const secondFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+
+/** "16 Jun 2029, 14:05:09": to the second, where events seconds apart must read apart (a delivery's attempts). */
+export const formatInstantToSecond = (instant: Date | string, timeZone: string) => secondFormat(timeZone).format(new Date(instant));

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ComponentType, SVGProps } from "react";
 import { PageHeader } from "@/components/ui/page-header";
-import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon, InboxIcon, KeyIcon, QuoteIcon, SparkleIcon, TagIcon, TeamIcon } from "@/components/ui/icons";
+import { BotIcon, BuildingIcon, CannedIcon, ContactsIcon, InboxIcon, KeyIcon, QuoteIcon, SparkleIcon, TagIcon, TeamIcon, WebhookIcon } from "@/components/ui/icons";
 import { pageContext } from "@/lib/portal/context";
 import { settingsPath } from "@/lib/portal/paths";
 
@@ -17,6 +17,7 @@ const pages: { segment: string; title: string; description: string; Icon: Compon
   { segment: "agent-bots", title: "Agent bots", description: "Automated agents that answer conversations through the API.", Icon: BotIcon },
   { segment: "canned-responses", title: "Canned responses", description: "Saved replies inserted with a short code.", Icon: CannedIcon },
   { segment: "pricing", title: "Pricing", description: "Rates, pricing plans and discount codes that price your quotes.", Icon: QuoteIcon },
+  { segment: "webhooks", title: "Webhooks", description: "Conversation, contact, planning and quote events sent to your own programs.", Icon: WebhookIcon },
   { segment: "integrations", title: "Integrations", description: "OAuth applications for your own programs, and the apps you authorized.", Icon: KeyIcon },
   { segment: "ai-assistant", title: "Connect an AI assistant", description: "Use Claude, Cursor or VS Code in this account through MCP.", Icon: SparkleIcon },
 ];

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { AgentBotForm } from "@/components/settings/agent-bot-form";
+import { DeliveryLog } from "@/components/settings/delivery-log";
 import { Notice } from "@/components/settings/notice";
 import { TokenField } from "@/components/settings/token-field";
 import { Card } from "@/components/ui/card";
@@ -11,6 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { resetAgentBotTokenAction, updateAgentBotAction } from "@/lib/portal/actions/agent-bots";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { loadAgentBot } from "@/lib/portal/loaders/agent-bots";
+import { loadDeliveryLog, logPageOf } from "@/lib/portal/loaders/webhooks";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Agent bot · Venuedesk" };
@@ -49,10 +51,12 @@ export default async function AgentBotPage({
     );
   }
 
+  const query = await searchParams;
+  const { log, timeZone } = await loadDeliveryLog(account_id, "agent_bot", bot.id, logPageOf(query.page));
   return (
     <>
       <PageHeader title={bot.name} description="Edit the bot, or manage the credentials it uses to call the API." back={back} />
-      <Notice notice={readNotice((await searchParams).notice)} noun="Agent bot" />
+      <Notice notice={readNotice(query.notice)} noun="Agent bot" />
       <div className="space-y-6">
         <Card title="Details">
           <AgentBotForm
@@ -81,6 +85,15 @@ export default async function AgentBotPage({
             ) : null}
           </div>
         </Card>
+        <DeliveryLog
+          accountId={ctx.account.id}
+          kind="agent_bot"
+          targetId={bot.id}
+          log={log}
+          timeZone={timeZone}
+          description="Each event sent to the bot's outgoing URL, with every attempt and what the bot answered. A failed attempt is retried a few times, seconds apart."
+          empty="Nothing sent yet. The bot receives events once it is connected to an inbox, or assigned a conversation, and has an outgoing URL."
+        />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { DeliveryLog } from "@/components/settings/delivery-log";
 import { InboxForm } from "@/components/settings/inbox-form";
 import { MembersForm } from "@/components/settings/members-form";
 import { Notice } from "@/components/settings/notice";
@@ -15,6 +16,7 @@ import { listInboxMembers } from "@/lib/inboxes/members";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteInboxAction, replaceInboxMembersAction, updateInboxAction } from "@/lib/portal/actions/inboxes";
 import { channelLabels, loadInbox } from "@/lib/portal/loaders/inboxes";
+import { loadDeliveryLog, logPageOf } from "@/lib/portal/loaders/webhooks";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 import { widgetPageUrl, widgetSnippet } from "@/lib/widget/snippet";
 
@@ -61,9 +63,15 @@ export default async function InboxPage({
   const ctx = await pageContext(account_id);
   const inbox = await loadInbox(account_id, id);
   const admin = isAdmin(ctx);
-  const [members, agents] = await Promise.all([listInboxMembers(ctx, inbox.id), admin ? listAgents(ctx) : []]);
   const channel = channelLabels[inbox.channel_type];
   const api = inbox.channel_type === "Channel::Api";
+  const query = await searchParams;
+  // An API inbox posts its conversations' events to its webhook URL: administrators see what was sent.
+  const [members, agents, deliveries] = await Promise.all([
+    listInboxMembers(ctx, inbox.id),
+    admin ? listAgents(ctx) : [],
+    admin && api && inbox.webhook_url ? loadDeliveryLog(account_id, "inbox", inbox.id, logPageOf(query.page)) : null,
+  ]);
   const list = settingsPath(ctx.account.id, "inboxes");
   const baseUrl = await publicBaseUrl();
   const websiteToken = inbox.website_token ?? inbox.inbox_identifier;
@@ -82,7 +90,7 @@ export default async function InboxPage({
         }
         back={{ href: list, label: "Inboxes" }}
       />
-      <Notice notice={readNotice((await searchParams).notice)} noun="Inbox" />
+      <Notice notice={readNotice(query.notice)} noun="Inbox" />
 
       <div className="space-y-6">
         {api ? (
@@ -154,6 +162,17 @@ export default async function InboxPage({
                 timeZones={timeZoneOptions(inbox.timezone)}
               />
             </Card>
+            {deliveries ? (
+              <DeliveryLog
+                accountId={ctx.account.id}
+                kind="inbox"
+                targetId={inbox.id}
+                log={deliveries.log}
+                timeZone={deliveries.timeZone}
+                description="Each event sent to this inbox's webhook URL, with every attempt and what your server answered. Failed attempts are retried with growing pauses, for up to a day by default."
+                empty="Nothing sent yet. Deliveries appear here as soon as a conversation of this inbox changes or gets a message."
+              />
+            ) : null}
             <Card title="Agents" description="Agents see this inbox's conversations; administrators see every inbox.">
               <MembersForm
                 action={replaceInboxMembersAction.bind(null, ctx.account.id, inbox.id)}
