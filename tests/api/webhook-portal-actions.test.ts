@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { eventDeliveries, webhooks } from "@/db/schema";
+import { agentBots, eventDeliveries, webhooks } from "@/db/schema";
 import { accountContext, type AccountCtx, type UserCaller } from "@/lib/auth/caller";
 import { dispatchDue } from "@/lib/events/dispatch";
 import { recordEvent } from "@/lib/events/record";
@@ -34,6 +34,7 @@ vi.mock("next/cache", () => ({ revalidatePath: (path: string) => session.revalid
 const { createWebhookAction, deleteWebhookAction, redeliverAction, resetWebhookSecretAction, updateWebhookAction } = await import("@/lib/portal/actions/webhooks");
 const { loadDeliveryLog, loadWebhook, loadWebhooks } = await import("@/lib/portal/loaders/webhooks");
 const { idleState } = await import("@/lib/portal/form-state");
+const { resetAgentBotSecretAction } = await import("@/lib/portal/actions/agent-bots");
 
 let receiver: Receiver;
 let team: Awaited<ReturnType<typeof makeTeam>>;
@@ -152,6 +153,19 @@ describe("Settings → Webhooks actions", () => {
     expect(state.data?.secret).toBe(stored!.secret);
     expect(stored!.secret).not.toBe(old);
     expect(session.revalidated).toEqual([settings("webhooks", id)]);
+  });
+
+  it("rotates an agent bot's signing secret from its page; agents cannot", async () => {
+    const bot = await api.post(`/api/v1/accounts/${accountId}/agent_bots`, { token: team.admin.token, body: { name: "Rotating bot" } });
+    session.revalidated = [];
+    const state = await resetAgentBotSecretAction(accountId, bot.body.id, idleState, new FormData());
+    expect(state).toMatchObject({ status: "success", message: expect.stringMatching(/new secret/) });
+    const [stored] = await getDb().select({ secret: agentBots.secret }).from(agentBots).where(eq(agentBots.id, bot.body.id));
+    expect(state.data?.secret).toBe(stored!.secret);
+    expect(stored!.secret).not.toBe(bot.body.secret);
+    expect(session.revalidated).toEqual([settings("agent-bots", bot.body.id)]);
+    session.ctx = agent;
+    expect(await resetAgentBotSecretAction(accountId, bot.body.id, idleState, new FormData())).toMatchObject({ status: "error" });
   });
 
   it("deletes a webhook and goes back to the list; another account's webhook is not found", async () => {

@@ -1,6 +1,6 @@
 "use server";
 
-import { createAccountAgentBot, deleteAccountAgentBot, resetAgentBotToken, updateAccountAgentBot } from "@/lib/agent-bots/agent-bots";
+import { createAccountAgentBot, deleteAccountAgentBot, resetAgentBotSecret, resetAgentBotToken, updateAccountAgentBot } from "@/lib/agent-bots/agent-bots";
 import { ZCreateAgentBot, ZUpdateAgentBot } from "@/lib/agent-bots/schemas";
 import { ZId } from "@/lib/http/schemas";
 import { portalFormAction } from "@/lib/portal/action";
@@ -47,4 +47,13 @@ export const resetAgentBotTokenAction = portalFormAction({
   run: (ctx, id) => resetAgentBotToken(ctx, id),
   revalidate: (accountId, id) => settingsPath(accountId, "agent-bots", id),
   success: "A new token was issued. The previous token no longer works.",
+});
+
+/** A new signing secret for the bot's deliveries, shown in place. */
+export const resetAgentBotSecretAction = portalFormAction({
+  name: "reset agent bot secret",
+  ids: [ZId],
+  run: (ctx, id) => resetAgentBotSecret(ctx, id),
+  revalidate: (accountId, id) => settingsPath(accountId, "agent-bots", id),
+  success: (bot) => ({ message: "A new secret was issued. Deliveries from now on are signed with it.", data: { secret: bot.secret ?? "" } }),
 });

@@ -5,11 +5,10 @@ import { DeliveryLog } from "@/components/settings/delivery-log";
 import { Notice } from "@/components/settings/notice";
 import { TokenField } from "@/components/settings/token-field";
 import { Card } from "@/components/ui/card";
-import { CopyField } from "@/components/ui/copy-field";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BotIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { resetAgentBotTokenAction, updateAgentBotAction } from "@/lib/portal/actions/agent-bots";
+import { resetAgentBotSecretAction, resetAgentBotTokenAction, updateAgentBotAction } from "@/lib/portal/actions/agent-bots";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { loadAgentBot } from "@/lib/portal/loaders/agent-bots";
 import { loadDeliveryLog, logPageOf } from "@/lib/portal/loaders/webhooks";
@@ -76,11 +75,14 @@ export default async function AgentBotPage({
               consequence="The bot's current token stops working at once. Update the bot with the new token afterwards."
             />
             {bot.secret ? (
-              <CopyField
+              <TokenField
                 id="bot-secret"
                 label="Webhook secret"
-                value={bot.secret}
+                token={bot.secret}
                 hint="The key for checking the HMAC-SHA256 signature of events sent to this bot."
+                resetAction={resetAgentBotSecretAction.bind(null, ctx.account.id, bot.id)}
+                consequence="Deliveries from now on, retries of earlier events included, are signed with the new secret. Update the bot right after."
+                reset={{ label: "Rotate secret", title: "Rotate the signing secret?", pendingLabel: "Rotating…", dataKey: "secret" }}
               />
             ) : null}
           </div>
