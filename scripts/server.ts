@@ -83,6 +83,8 @@ const main = async () => {
     // Idle keep-alive connections close at once; requests in flight get a moment to finish.
     // (WebSockets, such as hot reload's, never finish: the second timer ends the wait for them.)
     const closed = new Promise((resolve) => server.close(resolve));
+    // Live streams never finish by themselves: end them now (lib/live/hub.ts), their clients reconnect elsewhere.
+    void (globalThis as { venuedeskStopLive?: () => Promise<void> }).venuedeskStopLive?.();
     const cutOff = setTimeout(() => server.closeAllConnections(), dev ? 0 : drainMs);
     await Promise.race([closed, sleep(drainMs + 1_000)]);
     clearTimeout(cutOff);

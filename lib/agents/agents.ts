@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { accountUsers, accounts, conversations, inboxMembers, teamMembers, users } from "@/db/schema";
 import { upsertMembership } from "@/lib/accounts/create-account";
+import { announcePresence } from "./presence";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
@@ -91,7 +92,10 @@ export const updateAgent = async (ctx: AccountCtx, userId: number, input: Update
       .update(accountUsers)
       .set({ role: input.role, availability: input.availability, autoOffline: input.auto_offline, updatedAt: new Date() })
       .where(and(eq(accountUsers.accountId, ctx.account.id), eq(accountUsers.userId, userId)));
-    return findAgent(tx, userId);
+    const updated = await findAgent(tx, userId);
+    // The account's screens show it at once (live `presence_update`).
+    if (updated.availability !== agent.availability || updated.autoOffline !== agent.autoOffline) await announcePresence(db, [userId], ctx.account.id);
+    return updated;
   });
 };
 

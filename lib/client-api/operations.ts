@@ -11,6 +11,7 @@ import {
   ZClientMessageCreate,
   ZClientMessageQuery,
   ZClientTyping,
+  ZClientLiveQuery,
   ZContactParams,
   ZConversationParams,
   ZInboxParams,
@@ -169,4 +170,15 @@ export const updateClientMessageOp = defineOperation({
   body: ZSubmittedValues,
   response: ZClientMessage,
   errors: [404],
+});
+
+export const clientLiveOp = defineOperation({
+  method: "GET",
+  path: "/public/api/v1/live",
+  summary:
+    "Live updates of the contact's own conversation (Server-Sent Events, text/event-stream): messages, the conversation, agents typing; never private notes or activity. `Last-Event-ID` or `last_event_id` replays what was missed",
+  tag,
+  callers: [],
+  query: ZClientLiveQuery,
+  errors: [404, 429],
 });

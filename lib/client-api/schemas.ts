@@ -2,6 +2,7 @@ import { z } from "zod";
 import { conversationStatuses } from "@/db/schema";
 import { ZPhoneNumber } from "@/lib/contacts/schemas";
 import { ZEmail, ZId, ZObject, ZUrl } from "@/lib/http/schemas";
+import { ZLiveQuery } from "@/lib/live/schemas";
 import { ZAttachment, ZMessage, ZMessageSender } from "@/lib/messages/schemas";
 
 // Path parameters: route folders [inbox_identifier], [contact_identifier], [conversation_id], [message_id].
@@ -64,6 +65,10 @@ export const ZClientConversationCreate = z.object({ custom_attributes: ZObject.o
 export type ClientConversationCreate = z.output<typeof ZClientConversationCreate>;
 
 export const ZClientTyping = z.object({ typing_status: z.enum(["on", "off"]) });
+
+/** The widget's live stream: the contact inbox's `pubsub_token` (from the contact session) is the credential. */
+export const ZClientLiveQuery = ZLiveQuery.extend({ pubsub_token: z.string().min(1).max(255) });
+export type ClientLiveQuery = z.output<typeof ZClientLiveQuery>;
 
 const ZShortText = z.string().max(100).nullable();
 /** What the website chat tells about its opening (Chatwoot's widget `event_info`; the browser is read from its User-Agent). */

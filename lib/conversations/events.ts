@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import type { SenderType } from "@/db/schema";
+import { agentBots, contacts, users, type SenderType } from "@/db/schema";
 import { conversationEvents } from "@/lib/events/changes";
 import { accountData, participantWebhook, presentConversationWebhook } from "@/lib/events/payloads";
 import { recordEvent, type Actor } from "@/lib/events/record";
@@ -60,12 +61,23 @@ const participantOf = (actor: Actor): { type: SenderType; id: number } | null =>
   return null;
 };
 
+const typerTables = { user: users, agent_bot: agentBots, contact: contacts } as const;
+
+/** The typer as the live streams show them: `{id, name, type}`. */
+const typerOf = async (db: DbOrTx, actor: Actor) => {
+  if (actor.id === undefined || !(actor.kind in typerTables)) return null;
+  const type = actor.kind as keyof typeof typerTables;
+  const table = typerTables[type];
+  const [row] = await db.select({ name: table.name }).from(table).where(eq(table.id, actor.id));
+  return row ? { id: actor.id, name: row.name, type } : null;
+};
+
 /**
  * conversation_typing_on / _off: `{user, conversation, is_private}`, the typer as its webhook
  * data. Typing changes nothing else, so the event gets a short transaction of its own.
  */
 export const recordTyping = (db: DbOrTx, row: ConversationRow, typing: { on: boolean; private: boolean; actor: Actor }) =>
-  db.transaction((tx) =>
+  db.transaction(async (tx) =>
     recordEvent(tx, {
       accountId: row.accountId,
       name: typing.on ? "conversation_typing_on" : "conversation_typing_off",
@@ -82,5 +94,7 @@ export const recordTyping = (db: DbOrTx, row: ConversationRow, typing: { on: boo
         ]);
         return { user, conversation, is_private: typing.private };
       },
+      // Screens show who is typing at once: the typer's name is looked up here (one row), not rendered.
+      live: { data: { user: await typerOf(tx, typing.actor), is_private: typing.private } },
     }),
   );

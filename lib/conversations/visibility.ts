@@ -22,3 +22,9 @@ export const visibleInboxIds = (ctx: AccountCtx, inboxId: AnyColumn): SQL | unde
       .where(and(eq(inboxMembers.accountId, ctx.account.id), eq(inboxMembers.userId, ctx.caller.user.id))),
   );
 };
+
+/** What one member sees of an account's inboxes: all of them, or those they are members of (lib/inboxes/inboxes.ts `visibleInboxIds`). */
+export type InboxVisibility = "all" | ReadonlySet<number>;
+
+/** The rule above over a loaded snapshot, for what filters without a query (the live streams). */
+export const canSeeInbox = (visible: InboxVisibility, inboxId: number) => visible === "all" || visible.has(inboxId);

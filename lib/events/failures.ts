@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, conversationStatuses, conversations, messageTypes, messages } from "@/db/schema";
 import { changeStatus } from "@/lib/conversations/conversations";
-import { recordMessageEvent, setMessageStatus } from "@/lib/messages/messages";
+import { messageLiveData, recordMessageEvent, setMessageStatus } from "@/lib/messages/messages";
 import { recordEvent } from "./record";
 
 /*
@@ -44,7 +44,7 @@ export const handOffAfterBotFailure = (db: DbOrTx, conversationId: number) =>
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: messages.id });
+      .returning({ id: messages.id, private: messages.private, messageType: messages.messageType });
     await recordEvent(tx, {
       accountId: row.accountId,
       name: "message_created",
@@ -55,6 +55,7 @@ export const handOffAfterBotFailure = (db: DbOrTx, conversationId: number) =>
       actor: { kind: "system" },
       external: false,
       render: () => Promise.resolve({}),
+      live: { data: messageLiveData(message!) },
     });
     return true;
   });

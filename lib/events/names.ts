@@ -61,3 +61,9 @@ export const planningEvents = [
 /** Everything a webhook's `subscriptions` may name; anything else is a 422. */
 export const subscribableEvents = [...chatwootWebhookEvents, ...planningEvents] as const;
 export type SubscribableEvent = (typeof subscribableEvents)[number];
+
+/**
+ * Ours: events only the live streams carry (no webhook hears them). `presence_update` tells an
+ * account's members who is online, busy or offline now (data `{users: {"<user id>": status}}`).
+ */
+export const liveOnlyEvents = ["presence_update"] as const;

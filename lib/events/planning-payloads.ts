@@ -28,6 +28,7 @@ export const recordAllocationEvent = (db: DbOrTx, event: AllocationEvent & { cha
     name: event.name,
     subject: { type: "Allocation", id: event.allocation.id },
     actor: event.actor,
+    live: { planningEventId: event.allocation.eventId },
     render: async () => ({
       ...presentAllocation(event.allocation),
       ...(event.changes ? { changed_attributes: event.changes } : {}),
@@ -51,6 +52,7 @@ export const recordEventCreated = (db: DbOrTx, event: { view: EventView; actor: 
     name: "event_created",
     subject: { type: "PlanningEvent", id: event.view.id },
     actor: event.actor,
+    live: { planningEventId: event.view.id },
     render: async () => ({ ...presentEvent(event.view), account: await accountData(db, event.view.accountId) }),
   });
 
@@ -64,6 +66,7 @@ export const recordEventChange = async (db: DbOrTx, change: { before: EventView;
     name: "event_updated",
     subject: { type: "PlanningEvent", id: change.after.id },
     actor: change.actor,
+    live: { planningEventId: change.after.id },
     render: async () => ({ ...after, changed_attributes: changes, account: await accountData(db, change.after.accountId) }),
   });
 };
@@ -77,6 +80,7 @@ export const recordQuoteEvent = (db: DbOrTx, event: { name: QuoteEventName; quot
     name: event.name,
     subject: { type: "Quote", id: event.quote.id },
     actor: event.actor,
+    live: { planningEventId: event.quote.planningEventId },
     render: async () => {
       const [[planningEvent], account] = await Promise.all([
         db

@@ -3,10 +3,13 @@ import type { DbOrTx } from "@/db/client";
 import { agentBots, eventDeliveries, events, inboxes, webhooks } from "@/db/schema";
 import type { Json } from "@/db/schema/columns";
 import type { Caller } from "@/lib/auth/caller";
+import { audienceOf, type Audience } from "@/lib/live/audience";
 import { targetsFor, type Target, type TargetFacts } from "./targets";
 
 /** The NOTIFY channel that tells dispatchers new deliveries are due. */
 export const deliveriesChannel = "vd_events";
+/** The NOTIFY channel that tells the sequencer (lib/events/sequencer.ts) new events committed. */
+export const recordedChannel = "vd_recorded";
 
 export type Actor = { kind: "user" | "agent_bot" | "contact" | "platform_app" | "system"; id?: number };
 
@@ -26,6 +29,14 @@ export type NewEvent = {
   exclude?: readonly Target[];
   /** The outside body, rendered only when some target wants the event. */
   render: () => Promise<Json>;
+  /**
+   * What the live streams carry besides the ids above (lib/live/frame.ts): `data`, small and
+   * known at the point of change (a message's `{id, private, message_type}`), and for planning
+   * records the event they belong to. Never a rendered payload.
+   */
+  live?: { data?: Json; planningEventId?: string | null };
+  /** Who hears it live beyond what lib/live/audience.ts `audienceOf` derives (a notification's one user). */
+  audience?: Audience;
 };
 
 const loadFacts = async (db: DbOrTx, event: NewEvent): Promise<TargetFacts> => {
@@ -61,6 +72,8 @@ export const recordEvent = async (db: DbOrTx, event: NewEvent) => {
   const external = event.external ?? true;
   const targets = external ? targetsFor({ name: event.name, inboxId: event.inboxId ?? null, external, exclude: event.exclude }, await loadFacts(db, event)) : [];
   const payload = targets.length ? { event: event.name, ...(await event.render()) } : null;
+  const data = event.live?.data ?? {};
+  const live = { data, ...(event.live?.planningEventId != null ? { planning_event_id: event.live.planningEventId } : {}) };
   const [row] = await db
     .insert(events)
     .values({
@@ -72,6 +85,8 @@ export const recordEvent = async (db: DbOrTx, event: NewEvent) => {
       subjectType: event.subject?.type ?? null,
       subjectId: event.subject ? String(event.subject.id) : null,
       actor: event.actor,
+      audience: { ...audienceOf({ name: event.name, actor: event.actor, data }), ...event.audience },
+      live,
       payload,
     })
     .returning({ id: events.id });
@@ -87,9 +102,12 @@ export const recordEvent = async (db: DbOrTx, event: NewEvent) => {
         nextAttemptAt: new Date(),
       })),
     );
-    // Delivered at commit (and dropped on rollback): wakes the dispatchers at once.
-    await db.execute(sql`select pg_notify(${deliveriesChannel}, '')`);
   }
+  // Delivered at commit (and dropped on rollback; repeats in one transaction fold into one): wakes
+  // the sequencer for the live streams, and the dispatchers when something is to be sent.
+  await db.execute(
+    targets.length ? sql`select pg_notify(${recordedChannel}, ''), pg_notify(${deliveriesChannel}, '')` : sql`select pg_notify(${recordedChannel}, '')`,
+  );
   return row!.id;
 };
 

@@ -32,6 +32,8 @@ export const rateRules = {
   public_quote_pricing: { limit: 300, period: 600 },
   /** The portal's server actions (saves, searches, the inbox's reads), per signed-in user. */
   portal_action: { limit: 600, period: 60 },
+  /** Opening a live stream (/app/live per signed-in user, /public/api/v1/live per client address): EventSource reconnects every 2 s at most. */
+  live_connect: { limit: 60, period: 60 },
   /** OAuth dynamic client registrations, per client address. */
   oauth_register: { limit: 20, period: 3600 },
   /** OAuth token and revocation requests, per client address. */
@@ -120,6 +122,7 @@ export const requestHits = (
   if (on.accountId !== undefined && operation.path === "/api/v1/accounts/{account_id}/contacts/search") {
     hits.push({ rule: "contact_search", key: String(on.accountId) });
   }
+  if (operation.path === "/public/api/v1/live" && on.ip) hits.push({ rule: "live_connect", key: addressKey(on.ip) });
   if (on.inbox !== undefined && on.ip && operation.method !== "GET") hits.push({ rule: "client_api", key: `${on.inbox}:${addressKey(on.ip)}` });
   return hits;
 };

@@ -146,6 +146,13 @@ export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow
   return { message: message!, conversation: updated! };
 };
 
+/** What a message event tells the live streams: enough to decide whether to refetch, and for whom (lib/live/audience.ts). */
+export const messageLiveData = (row: Pick<MessageRow, "id" | "private" | "messageType">) => ({
+  id: row.id,
+  private: row.private,
+  message_type: messageTypes[row.messageType],
+});
+
 /** Chatwoot's `webhook_sendable?`: activity messages are for screens only. */
 const webhookSendable = (row: MessageRow) => messageTypes[row.messageType] !== "activity";
 
@@ -172,6 +179,7 @@ export const recordMessageEvent = (
     external: webhookSendable(message),
     exclude: options.exclude,
     render: () => presentMessageWebhook(db, message, conversation),
+    live: { data: messageLiveData(message) },
   });
 
 /** POST messages: the echo id goes back to the client and is not stored. */
