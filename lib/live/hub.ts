@@ -130,6 +130,8 @@ export const createHub = (db: Db) => {
   };
 
   return {
+    /** Settles once the hub listens (rejects when it could not start: the database was unreachable). */
+    ready: started.then(() => undefined),
     /**
      * Adds a stream. Every event after the returned cursor that its viewer hears is delivered;
      * what came before is the stream's to replay (`seq <= cursor`). Null once the hub stopped.
@@ -172,6 +174,13 @@ export const liveHub = (): Hub => {
     const hub = createHub(getDb());
     globalForHub.venuedeskLiveHub = hub;
     globalForHub.venuedeskStopLive = hub.stop;
+    // A hub that could not start (the database was away) is dropped: the next stream starts a new one.
+    hub.ready.catch(() => {
+      if (globalForHub.venuedeskLiveHub !== hub) return;
+      globalForHub.venuedeskLiveHub = undefined;
+      globalForHub.venuedeskStopLive = undefined;
+      void hub.stop();
+    });
   }
   return globalForHub.venuedeskLiveHub;
 };
