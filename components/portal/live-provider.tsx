@@ -2,10 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { batcher } from "@/lib/live-client/batch";
-import { applyPresence, staleAfter, uniqueStale, type LiveFrame, type Presence, type Stale } from "@/lib/live-client/frames";
+import { LIVE_BATCH_MS, batcher } from "@/lib/live-client/batch";
+import { staleAfter, uniqueStale, type LiveFrame, type Presence, type Stale } from "@/lib/live-client/frames";
+import { createLiveStore, type LiveStore } from "@/lib/live-client/store";
 import { openLiveStream } from "@/lib/live-client/stream";
-import { applyTyping, nextExpiry, pruneTyping, type Typer, type TypingState } from "@/lib/live-client/typing";
+import type { Typer } from "@/lib/live-client/typing";
 
 /*
  * The portal's one live connection (GET /app/live), opened by the account's layout. Screens
@@ -14,68 +15,6 @@ import { applyTyping, nextExpiry, pruneTyping, type Typer, type TypingState } fr
  * with hooks. After a reset (or a reconnect) everything shown is fetched again: each screen's
  * queries through `useLiveStale`, the server-rendered pages by a router refresh.
  */
-
-/** How long frames are gathered before the screens refetch: a burst causes one refetch per query. */
-export const LIVE_BATCH_MS = 250;
-
-type Listener = (frame: LiveFrame) => void;
-
-const createLiveStore = () => {
-  const listeners = new Set<Listener>();
-  const watchers = new Set<() => void>();
-  let typing: TypingState = new Map();
-  let presence: ReadonlyMap<number, Presence> = new Map();
-  let expiry: ReturnType<typeof setTimeout> | null = null;
-
-  const changed = () => {
-    for (const watcher of watchers) watcher();
-  };
-
-  // "… is typing" goes away by itself when its "on" runs out.
-  const scheduleExpiry = () => {
-    if (expiry !== null) clearTimeout(expiry);
-    expiry = null;
-    const at = nextExpiry(typing);
-    if (at === null) return;
-    expiry = setTimeout(
-      () => {
-        typing = pruneTyping(typing, Date.now());
-        scheduleExpiry();
-        changed();
-      },
-      Math.max(0, at - Date.now()),
-    );
-  };
-
-  return {
-    receive: (frame: LiveFrame) => {
-      const nextTyping = applyTyping(typing, frame, Date.now());
-      const nextPresence = applyPresence(presence, frame);
-      if (nextTyping !== typing || nextPresence !== presence) {
-        typing = nextTyping;
-        presence = nextPresence;
-        scheduleExpiry();
-        changed();
-      }
-      for (const listener of listeners) listener(frame);
-    },
-    listen: (listener: Listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    watch: (watcher: () => void) => {
-      watchers.add(watcher);
-      return () => void watchers.delete(watcher);
-    },
-    typing: () => typing,
-    presence: () => presence,
-    close: () => {
-      if (expiry !== null) clearTimeout(expiry);
-    },
-  };
-};
-
-type LiveStore = ReturnType<typeof createLiveStore>;
 
 const LiveContext = createContext<LiveStore | null>(null);
 

@@ -13,6 +13,9 @@ export const browserTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/** How long frames are gathered before a screen refetches: a burst causes one refetch per query. */
+export const LIVE_BATCH_MS = 250;
+
 /**
  * Collects items and hands them over once, `wait` ms after the first of a burst, so a burst of
  * frames causes one refetch per query and no frame waits longer than `wait`.
