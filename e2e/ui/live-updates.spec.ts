@@ -19,25 +19,33 @@ let setup: Setup;
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
+/** An agent signed in in a browser of their own. */
+const agentBrowser = async (browser: Browser, baseURL: string, email: string, viewport = { width: 1440, height: 1000 }) => {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+};
+
 test.beforeAll(async ({ browser, playwright }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, ADMIN_EMAIL);
-  const accountId = accountIdOf(page);
-  await openAccountPage(page, "profile", "Profile");
-  const token = await page.getByLabel("Access token", { exact: true }).inputValue();
-  await context.close();
+  const alex = await agentBrowser(browser, baseURL, ADMIN_EMAIL);
+  const accountId = accountIdOf(alex.page);
+  await openAccountPage(alex.page, "profile", "Profile");
+  const token = await alex.page.getByLabel("Access token", { exact: true }).inputValue();
+  await alex.context.close();
 
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { api_access_token: token } });
-  const inbox = await api.post(`/api/v1/accounts/${accountId}/inboxes`, { data: { name: `Live desk ${stamp}`, channel: { type: "api" } } });
+  const accounts = `/api/v1/accounts/${accountId}`;
+  const inbox = await api.post(`${accounts}/inboxes`, { data: { name: `Live desk ${stamp}`, channel: { type: "api" } } });
   expect(inbox.status()).toBe(200);
   const { id: inboxId, inbox_identifier: inboxIdentifier } = await inbox.json();
-  const agents = (await (await api.get(`/api/v1/accounts/${accountId}/agents`)).json()) as { id: number; email: string }[];
+  // Sam answers this inbox too: both agents hear its conversations.
+  const agents = (await (await api.get(`${accounts}/agents`)).json()) as { id: number; email: string }[];
   const sam = agents.find((agent) => agent.email === AGENT_EMAIL)!;
-  expect((await api.post(`/api/v1/accounts/${accountId}/inbox_members`, { data: { inbox_id: inboxId, user_ids: [sam.id] } })).status()).toBe(200);
+  expect((await api.post(`${accounts}/inbox_members`, { data: { inbox_id: inboxId, user_ids: [sam.id] } })).status()).toBe(200);
   const spaceName = `Live hall ${stamp}`;
-  const space = await api.post(`/api/v1/accounts/${accountId}/spaces`, { data: { name: spaceName, timezone: zone, position: 950, banquet: 120 } });
+  const space = await api.post(`${accounts}/spaces`, { data: { name: spaceName, timezone: zone, position: 950, banquet: 120 } });
   expect(space.status(), await space.text()).toBeLessThan(300);
   setup = { api, accountId, inboxIdentifier, spaceId: (await space.json()).id, spaceName };
 });
@@ -62,14 +70,6 @@ const customer = async (name: string) => {
     writes: async (content: string) => expect((await api.post(`${conversation}/messages`, { data: { content } })).status()).toBe(200),
     types: async (on: boolean) => expect((await api.post(`${conversation}/toggle_typing`, { data: { typing_status: on ? "on" : "off" } })).status()).toBe(200),
   };
-};
-
-/** An agent signed in in a browser of their own. */
-const agentBrowser = async (browser: Browser, baseURL: string, email: string, viewport = { width: 1440, height: 1000 }) => {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
 };
 
 /**
