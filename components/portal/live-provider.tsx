@@ -27,17 +27,22 @@ const useStore = () => {
 export const LiveProvider = ({ accountId, children }: { accountId: number; children: ReactNode }) => {
   const router = useRouter();
   const [store] = useState(createLiveStore);
+  // The stream stays open across renders and navigations: it reads the router it needs when a reset comes.
+  const latestRouter = useRef(router);
+  useEffect(() => {
+    latestRouter.current = router;
+  });
 
   useEffect(() => {
     const close = openLiveStream(`/app/live?account_id=${accountId}`, (frame) => {
       store.receive(frame);
-      if (frame.event === "reset") router.refresh();
+      if (frame.event === "reset") latestRouter.current.refresh();
     });
     return () => {
       close();
       store.close();
     };
-  }, [accountId, router, store]);
+  }, [accountId, store]);
 
   return <LiveContext.Provider value={store}>{children}</LiveContext.Provider>;
 };

@@ -59,8 +59,13 @@ export const createLiveStore = () => {
     },
     typing: () => typing,
     presence: () => presence,
+    /** The stream closed: what it said no longer holds (another account or session may come next). */
     close: () => {
       if (expiry !== null) clearTimeout(expiry);
+      expiry = null;
+      typing = new Map();
+      presence = new Map();
+      changed();
     },
   };
 };

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { batcher, type Timers } from "@/lib/live-client/batch";
 import { applyPresence, parseFrame, resetFrame, staleAfter, type LiveFrame } from "@/lib/live-client/frames";
+import { createLiveStore } from "@/lib/live-client/store";
 import { applyTyping, nextExpiry, pruneTyping, typersIn, typingSentence, typingSignal, TYPING_IDLE_MS, TYPING_SHOWN_MS, type TypingState } from "@/lib/live-client/typing";
 
 const frame = (event: string, fields: Partial<LiveFrame> = {}): LiveFrame => ({
@@ -292,5 +293,37 @@ describe("gathering a burst", () => {
     batch.cancel();
     advance(1000);
     expect(flushed).toEqual([]);
+  });
+});
+
+describe("what a page keeps of its stream", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("hands every frame on, keeps typing and presence, and lets typing run out by itself", () => {
+    vi.useFakeTimers({ now: 10_000 });
+    const store = createLiveStore();
+    const heard: string[] = [];
+    let changes = 0;
+    store.listen((received) => heard.push(received.event));
+    store.watch(() => changes++);
+
+    store.receive(typing(true, ana));
+    store.receive(frame("presence_update", { data: { users: { "2": "busy" } } }));
+    store.receive(frame("message_updated", { conversation_id: 17 }));
+    expect(heard).toEqual(["conversation_typing_on", "presence_update", "message_updated"]);
+    expect(store.typing().get(17)?.map((typer) => typer.name)).toEqual(["Ana"]);
+    expect(store.presence().get(2)).toBe("busy");
+    expect(changes).toBe(2);
+
+    vi.advanceTimersByTime(TYPING_SHOWN_MS);
+    expect(store.typing().size).toBe(0);
+    expect(changes).toBe(3);
+
+    store.receive(typing(true, visitor));
+    store.close();
+    expect(store.typing().size).toBe(0);
+    expect(store.presence().size).toBe(0);
   });
 });
