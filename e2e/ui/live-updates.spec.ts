@@ -14,7 +14,7 @@ const stamp = Date.now().toString(36);
 const LIVE = { timeout: 2_000 };
 const zone = "Europe/Amsterdam";
 
-type Setup = { api: APIRequestContext; accountId: string; inboxIdentifier: string; spaceId: string; spaceName: string };
+type Setup = { api: APIRequestContext; accountId: string; inboxIdentifier: string; websiteToken: string; spaceId: string; spaceName: string };
 let setup: Setup;
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -40,14 +40,21 @@ test.beforeAll(async ({ browser, playwright }, testInfo) => {
   const inbox = await api.post(`${accounts}/inboxes`, { data: { name: `Live desk ${stamp}`, channel: { type: "api" } } });
   expect(inbox.status()).toBe(200);
   const { id: inboxId, inbox_identifier: inboxIdentifier } = await inbox.json();
-  // Sam answers this inbox too: both agents hear its conversations.
+  const website = await api.post(`${accounts}/inboxes`, {
+    data: { name: `Live website ${stamp}`, channel: { type: "web_widget", website_url: "https://venue.example.com" } },
+  });
+  expect(website.status()).toBe(200);
+  const { id: websiteId, website_token: websiteToken } = await website.json();
+  // Sam answers these inboxes too: both agents hear their conversations.
   const agents = (await (await api.get(`${accounts}/agents`)).json()) as { id: number; email: string }[];
   const sam = agents.find((agent) => agent.email === AGENT_EMAIL)!;
-  expect((await api.post(`${accounts}/inbox_members`, { data: { inbox_id: inboxId, user_ids: [sam.id] } })).status()).toBe(200);
+  for (const id of [inboxId, websiteId]) {
+    expect((await api.post(`${accounts}/inbox_members`, { data: { inbox_id: id, user_ids: [sam.id] } })).status()).toBe(200);
+  }
   const spaceName = `Live hall ${stamp}`;
   const space = await api.post(`${accounts}/spaces`, { data: { name: spaceName, timezone: zone, position: 950, banquet: 120 } });
   expect(space.status(), await space.text()).toBeLessThan(300);
-  setup = { api, accountId, inboxIdentifier, spaceId: (await space.json()).id, spaceName };
+  setup = { api, accountId, inboxIdentifier, websiteToken, spaceId: (await space.json()).id, spaceName };
 });
 
 test.afterAll(async () => {
@@ -151,6 +158,42 @@ test("on a phone the open conversation gets the customer's message live too", as
     await expect(sam.page.getByRole("log", { name: "Messages" }).getByText("For about 20 cars.")).toBeVisible(LIVE);
     await notReloaded(sam.page);
   } finally {
+    await sam.context.close();
+  }
+});
+
+test("the website chat gets the agent's reply and typing live, and the agent sees the visitor typing", async ({ browser }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 400, height: 700 } });
+  const chat = await visitor.newPage();
+  const sam = await agentBrowser(browser, baseURL, AGENT_EMAIL);
+  try {
+    await chat.goto(`/widget?website_token=${setup.websiteToken}`);
+    const question = `Can we bring our own cake? (${stamp})`;
+    // The first message starts the visitor's session, and with it the chat's live stream.
+    const stream = chat.waitForResponse((response) => new URL(response.url()).pathname === "/public/api/v1/live");
+    await chat.getByRole("textbox", { name: "Message" }).fill(question);
+    await chat.getByRole("button", { name: "Send" }).click();
+    expect((await stream).status()).toBe(200);
+    const stored = await chat.evaluate((key) => localStorage.getItem(key), `venuedesk.chat.${setup.websiteToken}`);
+    const { conversation_id: displayId } = JSON.parse(stored!) as { conversation_id: number };
+
+    await openLive(sam.page, `conversations/${displayId}`);
+    await expect(sam.page.getByRole("log", { name: "Messages" }).getByText(question)).toBeVisible();
+
+    await chat.getByRole("textbox", { name: "Message" }).pressSequentially("And candles");
+    await expect(sam.page.getByRole("status").filter({ hasText: /Website visitor \d+ is typing…/ })).toBeVisible(LIVE);
+
+    const composer = sam.page.getByRole("textbox", { name: "Message" });
+    await composer.click();
+    await composer.pressSequentially("Of course");
+    const conversation = chat.getByRole("log", { name: "Conversation" });
+    await expect(chat.getByRole("status").filter({ hasText: "is typing…" })).toBeVisible(LIVE);
+    await sam.page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(conversation.getByText("Of course")).toBeVisible(LIVE);
+    await expect(chat.getByRole("status").filter({ hasText: "is typing" })).toHaveCount(0, LIVE);
+  } finally {
+    await visitor.close();
     await sam.context.close();
   }
 });
