@@ -1,9 +1,11 @@
 "use client";
 
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { sendMessageAction } from "@/lib/portal/actions/conversations";
+import { typingSignal } from "@/lib/live-client/typing";
+import { sendMessageAction, typingAction } from "@/lib/portal/actions/conversations";
+import { attempt } from "@/lib/portal/outcome";
 import { fillCannedResponse } from "./format";
 import { useInbox } from "./inbox-context";
 import { useConversationAction } from "./use-conversation-action";
@@ -16,7 +18,8 @@ const cannedQuery = (text: string) => /^\/(\S*)$/.exec(text)?.[1]?.toLowerCase()
 /**
  * Reply to the contact or leave a private note for the team. Typing "/" at the start opens the
  * canned responses: arrow keys choose, Enter inserts (with the contact's name filled in),
- * Escape closes. Ctrl/Cmd+Enter sends.
+ * Escape closes. Ctrl/Cmd+Enter sends. While the agent types, the contact and the other agents
+ * see "… is typing" (a note's typing only the agents).
  */
 export const Composer = ({ displayId, contactName, onSend }: { displayId: number; contactName: string; onSend: () => void }) => {
   const { accountId, cannedResponses } = useInbox();
@@ -28,6 +31,15 @@ export const Composer = ({ displayId, contactName, onSend }: { displayId: number
   const [dismissed, setDismissed] = useState<string | null>(null);
 
   const send = useConversationAction(displayId, (input: { content: string; private: boolean }) => sendMessageAction(accountId, displayId, input));
+
+  const note = mode === "note";
+  const typing = useMemo(
+    () =>
+      typingSignal<boolean>((on, isPrivate) => void attempt(() => typingAction(accountId, displayId, { typing_status: on ? "on" : "off", is_private: isPrivate }))),
+    [accountId, displayId],
+  );
+  // Leaving the conversation (or the page) mid-sentence says "off" too.
+  useEffect(() => () => typing.stop(), [typing]);
 
   const query = cannedQuery(text);
   const matches =
@@ -50,6 +62,7 @@ export const Composer = ({ displayId, contactName, onSend }: { displayId: number
   const submit = () => {
     const content = text.trim();
     if (!content || send.isPending) return;
+    typing.stop();
     onSend();
     send.mutate({ content, private: mode === "note" }, { onSuccess: () => setText("") });
   };
@@ -74,7 +87,6 @@ export const Composer = ({ displayId, contactName, onSend }: { displayId: number
     }
   };
 
-  const note = mode === "note";
   return (
     <div className="shrink-0 border-t border-slate-200 bg-white px-4 pt-2 pb-3">
       <div role="group" aria-label="Message type" className="mb-2 flex gap-1">
@@ -142,6 +154,8 @@ export const Composer = ({ displayId, contactName, onSend }: { displayId: number
           onChange={(event) => {
             setText(event.target.value);
             setActive(0);
+            if (event.target.value === "") typing.stop();
+            else typing.keystroke(note);
           }}
           onKeyDown={onKeyDown}
           aria-autocomplete="list"

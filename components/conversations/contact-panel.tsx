@@ -42,10 +42,9 @@ const StorySection = ({ id, title, action, children }: { id: string; title: stri
  */
 const CustomerStorySections = ({ accountId, displayId }: { accountId: number; displayId: number }) => {
   const query = useQuery({
-    queryKey: ["customer-story", accountId, displayId],
+    queryKey: queryKeys.story(accountId, displayId),
     queryFn: async () => orThrow(await conversationStoryAction(accountId, displayId)),
     staleTime: 15_000,
-    refetchInterval: 30_000,
   });
   if (query.isPending) {
     return (
@@ -113,7 +112,6 @@ export const ContactPanel = ({
     queryKey: queryKeys.contact(accountId, contactId),
     queryFn: async () => orThrow(await contactAction(accountId, contactId)),
     staleTime: 15_000,
-    refetchInterval: 30_000,
   });
   const details = query.data;
   const contact = details?.contact;

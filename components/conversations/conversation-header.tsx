@@ -19,6 +19,7 @@ import type { ConversationDetails } from "@/lib/portal/loaders/conversations";
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, priorityLabels, snoozeTimes, statusLabels } from "./format";
 import { useInbox } from "./inbox-context";
+import { PresenceDot } from "./presence-dot";
 import { useConversationAction } from "./use-conversation-action";
 import { useInboxView } from "./use-inbox-view";
 
@@ -65,6 +66,7 @@ export const ConversationHeader = ({
 
   const assigneeId = conversation.meta.assignee_type === "User" ? (conversation.meta.assignee?.id ?? null) : null;
   const shownAssignee = assign.isPending ? assign.variables : assigneeId;
+  const assignedAgent = agents.find((agent) => agent.id === shownAssignee);
   const shownTeam = team.isPending ? team.variables : (conversation.meta.team?.id ?? null);
   const shownPriority = priority.isPending ? priority.variables : conversation.priority;
   const shownLabels = setLabels.isPending ? setLabels.variables : conversation.labels;
@@ -132,19 +134,22 @@ export const ConversationHeader = ({
 
       <div className="mt-3 flex flex-wrap gap-x-3 gap-y-2">
         <Control id={`${ids}-agent`} label="Agent">
-          <select
-            id={`${ids}-agent`}
-            className={selectClass}
-            value={shownAssignee ?? ""}
-            onChange={(event) => assign.mutate(event.target.value === "" ? null : Number(event.target.value))}
-          >
-            <option value="">Unassigned</option>
-            {agents.map((agent) => (
-              <option key={agent.id} value={agent.id}>
-                {agent.available_name}
-              </option>
-            ))}
-          </select>
+          <div className="flex items-center gap-2">
+            <select
+              id={`${ids}-agent`}
+              className={selectClass}
+              value={shownAssignee ?? ""}
+              onChange={(event) => assign.mutate(event.target.value === "" ? null : Number(event.target.value))}
+            >
+              <option value="">Unassigned</option>
+              {agents.map((agent) => (
+                <option key={agent.id} value={agent.id}>
+                  {agent.available_name}
+                </option>
+              ))}
+            </select>
+            {assignedAgent ? <PresenceDot userId={assignedAgent.id} name={assignedAgent.available_name} loaded={assignedAgent.availability_status} /> : null}
+          </div>
         </Control>
         <Control id={`${ids}-team`} label="Team">
           <select

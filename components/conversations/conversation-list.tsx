@@ -21,7 +21,7 @@ import { listConversationsAction } from "@/lib/portal/actions/conversation-reads
 import { orThrow } from "@/lib/portal/outcome";
 import type { ConversationListPage } from "@/lib/portal/loaders/conversations";
 import { ConversationRow } from "./conversation-row";
-import { POLL_MS, SEARCH_POLL_MS, queryKeys, useInbox } from "./inbox-context";
+import { queryKeys, useInbox } from "./inbox-context";
 import { FilterBar, SearchBox } from "./list-filters";
 import { useInboxView } from "./use-inbox-view";
 
@@ -47,8 +47,8 @@ export type InitialList = { filters: InboxFilters; page: ConversationListPage };
 /**
  * The list pane: a search over messages and contacts, filters by inbox, label, team and
  * assignee, the status, and Mine / Unassigned / All with their counts, all combined and all
- * kept in the URL. Rows load 25 at a time as the agent scrolls, and the list asks again every
- * few seconds, so new messages float up.
+ * kept in the URL. Rows load 25 at a time as the agent scrolls, and the list is asked again when
+ * the live stream says something in it changed, so new messages float up.
  */
 export const ConversationList = ({ initial, selected }: { initial: InitialList; selected: number | null }) => {
   const { accountId } = useInbox();
@@ -73,7 +73,6 @@ export const ConversationList = ({ initial, selected }: { initial: InitialList; 
     initialData: sameFilters(filters, initial.filters) ? { pages: [initial.page], pageParams: [1] } : undefined,
     // While another view loads, the last one stays on screen (marked busy) instead of a skeleton.
     placeholderData: keepPreviousData,
-    refetchInterval: filters.q ? SEARCH_POLL_MS : POLL_MS,
   });
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData } = query;
 

@@ -7,6 +7,7 @@ import type { ConversationDetails, ConversationListPage } from "@/lib/portal/loa
 import { accountPath } from "@/lib/portal/paths";
 import { fullTime, initials, isoTime, shortAgo, statusLabels } from "./format";
 import { useInbox } from "./inbox-context";
+import { PresenceDot } from "./presence-dot";
 import { PriorityMarker } from "./priority-marker";
 
 type Conversation = ConversationDetails;
@@ -61,6 +62,7 @@ export const ConversationRow = ({
   const contact = conversation.meta.sender;
   const assignee = conversation.meta.assignee;
   const assigneeName = assignee ? ("available_name" in assignee ? assignee.available_name : assignee.name) : null;
+  const assignedAgent = assignee && "availability_status" in assignee ? assignee : null;
   const unread = conversation.unread_count;
   const path = accountPath(accountId, "conversations", conversation.id);
   return (
@@ -119,10 +121,18 @@ export const ConversationRow = ({
             {assigneeName ? (
               <span
                 title={`Assigned to ${assigneeName}`}
-                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700"
+                className="relative flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700"
               >
                 <span aria-hidden="true">{initials(assigneeName)}</span>
                 <span className="sr-only">Assigned to {assigneeName}</span>
+                {assignedAgent ? (
+                  <PresenceDot
+                    userId={assignedAgent.id}
+                    name={assigneeName}
+                    loaded={assignedAgent.availability_status}
+                    className="absolute -right-0.5 -bottom-0.5 size-2"
+                  />
+                ) : null}
               </span>
             ) : null}
           </div>

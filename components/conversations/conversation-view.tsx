@@ -9,15 +9,17 @@ import type { ConversationDetails, ConversationMessagePage } from "@/lib/portal/
 import { Composer } from "./composer";
 import { ContactPanel } from "./contact-panel";
 import { ConversationHeader } from "./conversation-header";
-import { POLL_MS, queryKeys, useInbox } from "./inbox-context";
+import { queryKeys, useInbox } from "./inbox-context";
 import { MessageList } from "./message-list";
+import { TypingNotice } from "./typing-notice";
 
 /** Chatwoot's message page size: a shorter page means there is nothing older. */
 const MESSAGE_PAGE = 20;
 
 /**
- * The open conversation: header with its controls, the messages (refreshed every few seconds,
- * older ones on request), the composer, and the contact beside it.
+ * The open conversation: header with its controls, the messages (refetched when the live stream
+ * says they changed, older ones on request), who else is typing, the composer, and the contact
+ * beside it.
  */
 export const ConversationView = ({
   initialConversation,
@@ -36,7 +38,6 @@ export const ConversationView = ({
     queryKey: queryKeys.conversation(accountId, displayId),
     queryFn: async () => orThrow(await conversationAction(accountId, displayId)),
     initialData: initialConversation,
-    refetchInterval: POLL_MS,
   });
 
   // Page 0 is the latest messages; each further page holds the ones before the oldest shown.
@@ -46,7 +47,6 @@ export const ConversationView = ({
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.payload.length >= MESSAGE_PAGE ? last.payload[0]?.id : undefined),
     initialData: { pages: [initialMessages], pageParams: [undefined] },
-    refetchInterval: POLL_MS,
   });
 
   const seen = new Set<number>();
@@ -80,6 +80,7 @@ export const ConversationView = ({
           failed={messages.isError}
           sent={sent}
         />
+        <TypingNotice displayId={displayId} />
         <Composer displayId={displayId} contactName={conversation.meta.sender.name} onSend={() => setSent((count) => count + 1)} />
       </section>
       <ContactPanel

@@ -2,8 +2,13 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
-import { loadWidgetMessages, markWidgetSeen, sendWidgetMessage, startWidgetChat, widgetTriggered } from "@/lib/portal/actions/widget";
+import { loadWidgetMessages, markWidgetSeen, sendWidgetMessage, startWidgetChat, widgetTriggered, widgetTyping } from "@/lib/portal/actions/widget";
 import { cn } from "@/components/ui/cn";
+import { LIVE_BATCH_MS, batcher } from "@/lib/live-client/batch";
+import { staleAfter, type Stale } from "@/lib/live-client/frames";
+import { createLiveStore, type LiveStore } from "@/lib/live-client/store";
+import { openLiveStream } from "@/lib/live-client/stream";
+import { typingSentence, typingSignal, type Typer } from "@/lib/live-client/typing";
 import { attempt } from "@/lib/portal/outcome";
 import { mergeMessages, messagePageSize, newestId, stillSending, unreadReplies, type PendingMessage, type WidgetMessage } from "@/lib/widget/messages";
 import { hostCommand, widgetEvents } from "@/lib/widget/protocol";
@@ -11,13 +16,9 @@ import { readSession, sessionKey, writeSession, type WidgetSession } from "@/lib
 import type { WidgetSettings } from "@/lib/widget/settings";
 import { adoptHostCopy, hasOwnStorage, readStored, relayTo, subscribeStored, writeStored } from "./session-store";
 
-/** How often the open chat asks for replies; closed, it only keeps the button's count fresh. */
-const OPEN_POLL_MS = 4_000;
-const CLOSED_POLL_MS = 20_000;
-
 type ChatProps = { websiteToken: string; settings: WidgetSettings };
 
-/** The chat keeps its own query client: its polling lives and dies with the page. */
+/** The chat keeps its own query client: its cache lives and dies with the page. */
 export const WidgetChat = (props: ChatProps) => {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 2_000 } } }));
   return (
@@ -45,6 +46,43 @@ const useHostKeeps = () =>
 
 const messagesKey = (websiteToken: string, session: Pick<WidgetSession, "sourceId" | "conversationId">) =>
   ["widget-messages", websiteToken, session.sourceId, session.conversationId] as const;
+
+const nobody: readonly Typer[] = [];
+
+/**
+ * The visitor's live stream (GET /public/api/v1/live with the session's pubsub token): replies
+ * and their changes are fetched as they happen (the closed chat's button counts them too), and
+ * the venue's typing is shown. Nothing without a session: there is nothing to hear yet.
+ */
+const useWidgetLive = (token: string | null, onStale: (stale: Stale[]) => void) => {
+  const [store] = useState(createLiveStore);
+  const latest = useRef(onStale);
+  useEffect(() => {
+    latest.current = onStale;
+  });
+  useEffect(() => {
+    if (!token) return;
+    const batch = batcher<Stale>((items) => latest.current(items), LIVE_BATCH_MS);
+    const close = openLiveStream(`/public/api/v1/live?pubsub_token=${encodeURIComponent(token)}`, (frame) => {
+      store.receive(frame);
+      batch.add(staleAfter(frame));
+    });
+    return () => {
+      close();
+      batch.cancel();
+      store.close();
+    };
+  }, [store, token]);
+  return store;
+};
+
+/** The venue's people typing in the visitor's conversation (not the visitor). */
+const useVenueTyping = (store: LiveStore, conversationId: number | null) =>
+  useSyncExternalStore(
+    store.watch,
+    () => (conversationId === null ? nobody : (store.typing().get(conversationId) ?? nobody)),
+    () => nobody,
+  ).filter((typer) => typer.type !== "contact");
 
 const echoId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -87,7 +125,6 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
   const query = useQuery({
     queryKey: session ? messagesKey(websiteToken, session) : ["widget-messages", websiteToken, "none"],
     enabled: session !== null,
-    refetchInterval: open ? OPEN_POLL_MS : CLOSED_POLL_MS,
     queryFn: async () => {
       const outcome = await attempt(() => loadWidgetMessages(websiteToken, session!.sourceId, session!.conversationId, null));
       if (outcome.ok) return outcome.messages;
@@ -96,6 +133,25 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
       throw new Error(outcome.message);
     },
   });
+
+  const sourceId = session?.sourceId ?? null;
+  const conversationId = session?.conversationId ?? null;
+  const live = useWidgetLive(session?.pubsubToken ?? null, (stale) => {
+    if (stale.some((target) => target.kind === "everything" || (target.kind === "messages" && target.id === conversationId))) {
+      void queryClient.invalidateQueries({ queryKey: ["widget-messages", websiteToken] });
+    }
+  });
+  const venueTyping = useVenueTyping(live, conversationId);
+  // An inbox that answers as the business types as the business too.
+  const typingNote = typingSentence([...new Set(venueTyping.map((typer) => (settings.professional ? settings.venueName : typer.name)))]);
+  const typing = useMemo(
+    () =>
+      sourceId !== null && conversationId !== null
+        ? typingSignal((on) => void attempt(() => widgetTyping(websiteToken, sourceId, conversationId, on)))
+        : null,
+    [sourceId, conversationId, websiteToken],
+  );
+  useEffect(() => () => typing?.stop(), [typing]);
 
   const older = session && earlier?.conversationId === session.conversationId ? earlier : null;
   const messages = useMemo(() => (session ? mergeMessages(older?.messages ?? [], query.data ?? []) : []), [session, older, query.data]);
@@ -169,7 +225,7 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
   useEffect(() => {
     const element = list.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [newest, pending, open]);
+  }, [newest, pending, open, typingNote]);
 
   const requestClose = () => window.parent.postMessage({ type: widgetEvents.requestClose }, "*");
 
@@ -201,6 +257,7 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
     event?.preventDefault();
     const content = draft.trim();
     if (!content || pending !== null) return;
+    typing?.stop();
     setPending({ content, after: newest });
     setDraft("");
     setError(null);
@@ -296,6 +353,9 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
             </Bubble>
           ) : null}
         </ol>
+        <p role="status" className={typingNote ? "mt-3 px-1 text-xs text-slate-500 italic" : "sr-only"}>
+          {typingNote}
+        </p>
         {!settings.greeting && messages.length === 0 && pending === null ? (
           <p className="mt-6 px-4 text-center text-sm text-slate-500">Send us a message and we&apos;ll answer right here.</p>
         ) : null}
@@ -314,7 +374,11 @@ const ChatWindow = ({ websiteToken, settings }: ChatProps) => {
             placeholder="Type your message…"
             rows={1}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (event.target.value === "") typing?.stop();
+              else typing?.keystroke(undefined);
+            }}
             onKeyDown={onComposerKey}
             className="field-sizing-content max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 sm:text-sm"
           />

@@ -1,11 +1,14 @@
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { conversations, events } from "@/db/schema";
 import { accountContext, type AccountCtx, type UserCaller } from "@/lib/auth/caller";
 import { createContact, findContact } from "@/lib/contacts/contacts";
 import { ZContactCreate } from "@/lib/contacts/schemas";
 import { ApiError, notFound as apiNotFound } from "@/lib/http/errors";
 import { ZId } from "@/lib/http/schemas";
+import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
 
 /*
@@ -34,12 +37,15 @@ const { portalAction, portalFormAction } = await import("@/lib/portal/action");
 const { portalLoader } = await import("@/lib/portal/loader");
 const { updateContactAction, deleteContactAction } = await import("@/lib/portal/actions/contacts");
 const { idleState } = await import("@/lib/portal/form-state");
+const { typingAction } = await import("@/lib/portal/actions/conversations");
+const { startWidgetChat, widgetTyping } = await import("@/lib/portal/actions/widget");
 
+let team: Awaited<ReturnType<typeof makeTeam>>;
 let ctx: AccountCtx<UserCaller>;
 let accountId: number;
 
 beforeAll(async () => {
-  const team = await makeTeam();
+  team = await makeTeam();
   accountId = team.account.id;
   ctx = await accountContext(getDb(), { kind: "user", user: team.admin.user }, accountId);
   session.ctx = ctx;
@@ -226,5 +232,80 @@ describe("portalLoader", () => {
   it("lets any other failure reach the error boundary", async () => {
     const failing = portalLoader({ ids: [], load: async () => Promise.reject(new ApiError("unavailable", "storage is down")) });
     await expect(failing(accountId)).rejects.toThrow("storage is down");
+  });
+});
+
+/*
+ * The typing the composer and the website chat send: recorded as conversation_typing_on / _off
+ * (what the live stream and webhooks carry) by the right typer; someone else's conversation is
+ * "not found".
+ */
+const opened = { initiated_at: { timestamp: new Date().toISOString() }, referer: null, widget_language: null, browser_language: null };
+
+/** A visitor's chat in a new website inbox: its token, the session and the conversation's display id. */
+const visitorChat = async () => {
+  const inbox = await api.post(`/api/v1/accounts/${accountId}/inboxes`, {
+    token: team.admin.token,
+    body: { name: `Website ${Math.random()}`, channel: { type: "web_widget", website_url: "https://venue.example.com" } },
+  });
+  expect(inbox.status).toBe(200);
+  const token = inbox.body.website_token as string;
+  const started = await startWidgetChat(token, "Is the garden free in June?", "echo-1", opened);
+  if (!started.ok) throw new Error(started.message);
+  return { token, sourceId: started.session.source_id, displayId: started.session.conversation_id };
+};
+
+/** The typing events recorded for the conversation with this display id (by whom), oldest first. */
+const typingEvents = async (displayId: number) => {
+  const [conversation] = await getDb()
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.displayId, displayId)));
+  const rows = await getDb()
+    .select({ name: events.name, actor: events.actor })
+    .from(events)
+    .where(and(eq(events.conversationId, conversation!.id), inArray(events.name, ["conversation_typing_on", "conversation_typing_off"])))
+    .orderBy(events.id);
+  return rows;
+};
+
+describe("typing from the portal's composer", () => {
+  it("records on and off as the signed-in agent's", async () => {
+    const chat = await visitorChat();
+    expect(await typingAction(accountId, chat.displayId, { typing_status: "on", is_private: true })).toEqual({ ok: true });
+    expect(await typingAction(accountId, chat.displayId, { typing_status: "off", is_private: true })).toEqual({ ok: true });
+    const agent = { kind: "user", id: team.admin.user.id };
+    expect(await typingEvents(chat.displayId)).toEqual([
+      { name: "conversation_typing_on", actor: agent },
+      { name: "conversation_typing_off", actor: agent },
+    ]);
+  });
+
+  it("answers not found for a conversation it cannot see and refuses a status it does not know, recording nothing", async () => {
+    const chat = await visitorChat();
+    expect(await typingAction(accountId, chat.displayId + 1000, { typing_status: "on" })).toMatchObject({ ok: false, code: "not_found" });
+    expect(await typingAction(accountId, chat.displayId, { typing_status: "maybe" as "on" })).toMatchObject({ ok: false, errors: { typing_status: expect.any(String) } });
+    expect(await typingEvents(chat.displayId)).toEqual([]);
+  });
+});
+
+describe("typing from the website chat", () => {
+  it("records the visitor's on and off as the contact's", async () => {
+    const chat = await visitorChat();
+    expect(await widgetTyping(chat.token, chat.sourceId, chat.displayId, true)).toEqual({ ok: true });
+    expect(await widgetTyping(chat.token, chat.sourceId, chat.displayId, false)).toEqual({ ok: true });
+    const recorded = await typingEvents(chat.displayId);
+    expect(recorded.map((row) => [row.name, (row.actor as { kind: string }).kind])).toEqual([
+      ["conversation_typing_on", "contact"],
+      ["conversation_typing_off", "contact"],
+    ]);
+  });
+
+  it("is not found through another visitor's session", async () => {
+    const mine = await visitorChat();
+    const someoneElse = await startWidgetChat(mine.token, "Hello", "echo-2", opened);
+    if (!someoneElse.ok) throw new Error(someoneElse.message);
+    expect(await widgetTyping(mine.token, someoneElse.session.source_id, mine.displayId, true)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await typingEvents(mine.displayId)).toEqual([]);
   });
 });

@@ -1,19 +1,33 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useLiveStale } from "@/components/portal/live-provider";
 import { createContext, useCallback, useContext, type ReactNode } from "react";
 import { createAllocationAction, deleteAllocationAction, updateAllocationAction } from "@/lib/portal/actions/calendar";
 import type { CalendarAllocation, CalendarSpace, CalendarWindow } from "@/lib/portal/loaders/calendar";
 import { attempt } from "@/lib/portal/outcome";
 import { accountPath } from "@/lib/portal/paths";
 
-/** How often the calendar asks for changes made elsewhere (other planners, expiring holds). */
-export const POLL_MS = 30_000;
-
 export const calendarKeys = {
   all: (accountId: number) => ["planning-calendar", accountId] as const,
   window: (accountId: number, start: number, end: number) => ["planning-calendar", accountId, start, end] as const,
+  allEvents: (accountId: number) => ["planning-events", accountId] as const,
   events: (accountId: number, q: string) => ["planning-events", accountId, q] as const,
+};
+
+/**
+ * Changes made elsewhere (other planners, a customer accepting a quote, holds expiring) reach
+ * the calendar through the live stream: the windows and the event picker are fetched again.
+ */
+export const useCalendarLive = (accountId: number) => {
+  const queryClient = useQueryClient();
+  useLiveStale((stale) => {
+    for (const target of stale) {
+      if (target.kind === "everything") void queryClient.invalidateQueries();
+      else if (target.kind === "calendar") void queryClient.invalidateQueries({ queryKey: calendarKeys.all(accountId) });
+      else if (target.kind === "planning-events") void queryClient.invalidateQueries({ queryKey: calendarKeys.allEvents(accountId) });
+    }
+  });
 };
 
 type CalendarValue = {

@@ -12,7 +12,7 @@ import { calendarWindowAction } from "@/lib/portal/actions/calendar";
 import type { CalendarAllocation, CalendarWindow } from "@/lib/portal/loaders/calendar";
 import { orThrow } from "@/lib/portal/outcome";
 import { accountPath } from "@/lib/portal/paths";
-import { CalendarProvider, POLL_MS, calendarKeys, eventPath, useAllocationWritesFor, useCalendar } from "./calendar-context";
+import { CalendarProvider, calendarKeys, eventPath, useAllocationWritesFor, useCalendar, useCalendarLive } from "./calendar-context";
 import { AllocationPanel } from "./allocation-panel";
 import { CreateDialog } from "./create-dialog";
 import { FindSlotPanel } from "./find-slot-panel";
@@ -43,7 +43,7 @@ export type CalendarProps = {
   initialData: CalendarWindow;
 };
 
-/** The calendar keeps its own query client: its polling and cache live and die with the page. */
+/** The calendar keeps its own query client: its cache lives and dies with the page. */
 export const PlanningCalendar = (props: CalendarProps) => {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: true } } }),
@@ -94,8 +94,8 @@ const CalendarApp = ({ accountId, canWrite, initialView, initialDate, initialZon
       orThrow(await calendarWindowAction(accountId, { start_at: new Date(scale.fetchStart).toISOString(), end_at: new Date(scale.fetchEnd).toISOString() })),
     initialData: matchesInitial ? initial.data : undefined,
     placeholderData: keepPreviousData,
-    refetchInterval: POLL_MS,
   });
+  useCalendarLive(accountId);
   const data = query.data ?? initial.data;
   if (query.data && !query.isPlaceholderData && query.data.spaces !== spaces) setSpaces(query.data.spaces);
   const { update } = useAllocationWritesFor(accountId);

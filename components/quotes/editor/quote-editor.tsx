@@ -1,12 +1,13 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon, QuoteIcon } from "@/components/ui/icons";
+import { useLiveStale } from "@/components/portal/live-provider";
 import { StatusMessage } from "@/components/ui/status-message";
 import { createQuoteAction, quotesAction } from "@/lib/portal/actions/quotes";
 import type { EditorQuote, QuoteEditorData } from "@/lib/portal/loaders/quote-editor";
@@ -29,7 +30,10 @@ export type QuoteEditorProps = {
   initialQuoteId: number | null;
 };
 
-/** The editor keeps its own query client: the versions refetch when the tab regains focus (the customer may have accepted). */
+/**
+ * The editor keeps its own query client: the versions refetch when the live stream says one of
+ * the event's quotes changed (the customer viewed or accepted it, another planner edited it).
+ */
 export const QuoteEditor = (props: QuoteEditorProps) => {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: true } } }));
   return (
@@ -46,6 +50,12 @@ const EditorRoot = ({ accountId, eventId, data, initialQuoteId }: QuoteEditorPro
     // A failed refetch keeps the versions shown (react-query keeps the last data).
     queryFn: async () => orThrow(await quotesAction(accountId, eventId)).quotes,
     initialData: initialQuotes,
+  });
+  const queryClient = useQueryClient();
+  useLiveStale((stale) => {
+    if (stale.some((target) => target.kind === "everything" || (target.kind === "planning-event" && target.id === eventId))) {
+      void queryClient.invalidateQueries({ queryKey: quoteKeys.list(accountId, eventId) });
+    }
   });
   const quotes = query.data;
   const [selectedId, setSelectedId] = useState<number | null>(initialQuoteId);

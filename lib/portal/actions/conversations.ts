@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { assignConversation } from "@/lib/conversations/assignments";
-import { markSeen, setLabels, togglePriority, toggleStatus } from "@/lib/conversations/conversations";
-import { ZAssignmentInput, ZLabelsInput, ZPriorityInput, ZToggleStatus } from "@/lib/conversations/schemas";
+import { markSeen, setLabels, togglePriority, toggleStatus, typingStatus } from "@/lib/conversations/conversations";
+import { ZAssignmentInput, ZLabelsInput, ZPriorityInput, ZToggleStatus, ZToggleTyping } from "@/lib/conversations/schemas";
 import { ZId } from "@/lib/http/schemas";
 import { createMessage } from "@/lib/messages/messages";
 import { ZCreateMessage } from "@/lib/messages/schemas";
@@ -77,4 +77,12 @@ export const markSeenAction = portalAction({
   args: [ZId],
   ids: 1,
   run: (ctx, displayId) => done(markSeen(ctx, displayId)),
+});
+
+/** The composer's typing on / off (a private note's says so), as toggle_typing_status on the API. */
+export const typingAction = portalAction({
+  name: "typing",
+  args: [ZId, ZToggleTyping],
+  ids: 1,
+  run: (ctx, displayId, input) => done(typingStatus(ctx, displayId, input)),
 });

@@ -2,10 +2,11 @@
 
 import { z } from "zod";
 import { createClientContact, findContactSession } from "@/lib/client-api/contacts";
-import { clientLastSeen, createClientConversation } from "@/lib/client-api/conversations";
+import { clientLastSeen, clientTyping, createClientConversation } from "@/lib/client-api/conversations";
 import { createClientMessage, listClientMessages } from "@/lib/client-api/messages";
 import {
   clientLastSeenOp,
+  clientTypingOp,
   createClientContactOp,
   createClientConversationOp,
   createClientMessageOp,
@@ -165,6 +166,19 @@ export const markWidgetSeen = publicAction({
   count: countAs(clientLastSeenOp),
   run: async (publicCtx, websiteToken, sourceId, conversationId) => {
     await clientLastSeen(await widgetInbox(publicCtx, websiteToken), sourceId, conversationId);
+    return {};
+  },
+  explain,
+});
+
+/** The visitor started (true) or stopped typing: the agents see "… is typing" (toggle_typing on the API). */
+export const widgetTyping = publicAction({
+  name: "widget: typing",
+  args: [ZToken, ZSourceId, ZId, z.boolean()],
+  ids: 3,
+  count: countAs(clientTypingOp),
+  run: async (publicCtx, websiteToken, sourceId, conversationId, on) => {
+    await clientTyping(await widgetInbox(publicCtx, websiteToken), sourceId, conversationId, on);
     return {};
   },
   explain,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AllocationList } from "@/components/planning/events/allocation-list";
+import { LiveRefresh } from "@/components/planning/events/live-refresh";
 import { calendarDayPath, eventPageData, eventsPath, loadEvent, maxListedAllocations } from "@/lib/portal/loaders/events";
 import { eventStatusLabels } from "@/lib/format/labels";
 import { formatWindow, zoneLabel } from "@/lib/format/dates";
@@ -74,6 +75,7 @@ export default async function EventPage({
         back={{ href: eventsPath(id), label: "Events" }}
       />
       <Notice notice={readNotice(query.notice)} noun="Event" />
+      <LiveRefresh eventId={event.id} />
 
       <div className="space-y-6">
         <Card title="Details" description={planner ? undefined : "Only planners can change an event."} className={phoneCard}>

@@ -1,0 +1,103 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { LIVE_BATCH_MS, batcher } from "@/lib/live-client/batch";
+import { staleAfter, uniqueStale, type LiveFrame, type Presence, type Stale } from "@/lib/live-client/frames";
+import { createLiveStore, type LiveStore } from "@/lib/live-client/store";
+import { openLiveStream } from "@/lib/live-client/stream";
+import type { Typer } from "@/lib/live-client/typing";
+
+/*
+ * The portal's one live connection (GET /app/live), opened by the account's layout. Screens
+ * subscribe to its frames: the inbox, the calendar and the quote editor refetch their queries,
+ * the event page refreshes its server-rendered part. Typing and presence are kept here and read
+ * with hooks. After a reset (or a reconnect) everything shown is fetched again: each screen's
+ * queries through `useLiveStale`, the server-rendered pages by a router refresh.
+ */
+
+const LiveContext = createContext<LiveStore | null>(null);
+
+const useStore = () => {
+  const store = useContext(LiveContext);
+  if (!store) throw new Error("live updates used outside LiveProvider");
+  return store;
+};
+
+export const LiveProvider = ({ accountId, children }: { accountId: number; children: ReactNode }) => {
+  const router = useRouter();
+  const [store] = useState(createLiveStore);
+  // The stream stays open across renders and navigations: it reads the router it needs when a reset comes.
+  const latestRouter = useRef(router);
+  useEffect(() => {
+    latestRouter.current = router;
+  });
+
+  useEffect(() => {
+    const close = openLiveStream(`/app/live?account_id=${accountId}`, (frame) => {
+      store.receive(frame);
+      if (frame.event === "reset") latestRouter.current.refresh();
+    });
+    return () => {
+      close();
+      store.close();
+    };
+  }, [accountId, store]);
+
+  return <LiveContext.Provider value={store}>{children}</LiveContext.Provider>;
+};
+
+/** Calls `handler` with every frame `filter` accepts, for as long as the component is mounted. */
+export const useLiveEvent = (filter: (frame: LiveFrame) => boolean, handler: (frame: LiveFrame) => void) => {
+  const store = useStore();
+  const latest = useRef({ filter, handler });
+  useEffect(() => {
+    latest.current = { filter, handler };
+  });
+  useEffect(
+    () =>
+      store.listen((frame) => {
+        if (latest.current.filter(frame)) latest.current.handler(frame);
+      }),
+    [store],
+  );
+};
+
+const everyFrame = () => true;
+
+/**
+ * Calls `onStale` with what the frames of the last moment made stale (each target once), at most
+ * once per LIVE_BATCH_MS: the screen turns it into refetches.
+ */
+export const useLiveStale = (onStale: (stale: Stale[]) => void) => {
+  const latest = useRef(onStale);
+  const batch = useRef<ReturnType<typeof batcher<Stale>> | null>(null);
+  useEffect(() => {
+    latest.current = onStale;
+  });
+  useEffect(() => {
+    const current = batcher<Stale>((items) => latest.current(uniqueStale(items)), LIVE_BATCH_MS);
+    batch.current = current;
+    return () => current.cancel();
+  }, []);
+  useLiveEvent(everyFrame, (frame) => batch.current?.add(staleAfter(frame)));
+};
+
+const nobody: readonly Typer[] = [];
+
+/** Who is typing in the conversation now (their "on" not yet run out). */
+export const useTypers = (conversationId: number) => {
+  const store = useStore();
+  return useSyncExternalStore(
+    store.watch,
+    () => store.typing().get(conversationId) ?? nobody,
+    () => nobody,
+  );
+};
+
+/** An agent's presence: the latest presence_update, else what the page loaded. */
+export const usePresence = () => {
+  const store = useStore();
+  const known = useSyncExternalStore(store.watch, store.presence, store.presence);
+  return useCallback((userId: number, loaded: Presence) => known.get(userId) ?? loaded, [known]);
+};
