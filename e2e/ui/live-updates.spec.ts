@@ -23,7 +23,11 @@ test.use({ viewport: { width: 1440, height: 1000 } });
 const agentBrowser = async (browser: Browser, baseURL: string, email: string, viewport = { width: 1440, height: 1000 }) => {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
+  // The page signing in lands on opens its stream just after its URL settles: waited for, so a
+  // test counting streams from here on counts only those of the pages it opens.
+  const landed = page.waitForResponse((response) => new URL(response.url()).pathname === "/app/live");
   await signIn(page, email);
+  await landed;
   return { context, page };
 };
 
@@ -113,7 +117,8 @@ test("a customer's message reaches both agents' inbox within two seconds, withou
   const sam = await agentBrowser(browser, baseURL, AGENT_EMAIL);
   try {
     for (const { page } of [alex, sam]) {
-      await openLive(page, `conversations/${dana.id}`);
+      // The "All" tab: nobody is assigned yet, so the row is not among either agent's own.
+      await openLive(page, `conversations/${dana.id}?tab=all`);
       await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
     }
 
