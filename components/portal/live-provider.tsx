@@ -24,7 +24,11 @@ const useStore = () => {
   return store;
 };
 
-export const LiveProvider = ({ accountId, children }: { accountId: number; children: ReactNode }) => {
+/**
+ * `since`: the last event sequenced when the layout rendered; the first connection asks for what
+ * came after it, so nothing between the render and the connection is missed.
+ */
+export const LiveProvider = ({ accountId, since, children }: { accountId: number; since: number; children: ReactNode }) => {
   const router = useRouter();
   const [store] = useState(createLiveStore);
   // The stream stays open across renders and navigations: it reads the router it needs when a reset comes.
@@ -33,8 +37,11 @@ export const LiveProvider = ({ accountId, children }: { accountId: number; child
     latestRouter.current = router;
   });
 
+  // The render's cursor, read once: a later refresh re-renders the layout but keeps this stream.
+  const [renderedAt] = useState(since);
   useEffect(() => {
-    const close = openLiveStream(`/app/live?account_id=${accountId}`, (frame) => {
+    const query = new URLSearchParams({ account_id: String(accountId), ...(renderedAt > 0 ? { last_event_id: String(renderedAt) } : {}) });
+    const close = openLiveStream(`/app/live?${query}`, (frame) => {
       store.receive(frame);
       if (frame.event === "reset") latestRouter.current.refresh();
     });
@@ -42,7 +49,7 @@ export const LiveProvider = ({ accountId, children }: { accountId: number; child
       close();
       store.close();
     };
-  }, [accountId, store]);
+  }, [accountId, renderedAt, store]);
 
   return <LiveContext.Provider value={store}>{children}</LiveContext.Provider>;
 };

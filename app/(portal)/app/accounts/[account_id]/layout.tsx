@@ -2,16 +2,17 @@ import type { ReactNode } from "react";
 import { LiveProvider } from "@/components/portal/live-provider";
 import { Sidebar } from "@/components/portal/sidebar";
 import { currentUser, pageContext } from "@/lib/portal/context";
+import { loadLiveCursor } from "@/lib/portal/loaders/live";
 
 export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string }> }) {
   const { account_id } = await params;
   const ctx = await pageContext(account_id);
-  const user = await currentUser(account_id);
+  const [user, since] = await Promise.all([currentUser(account_id), loadLiveCursor(account_id)]);
   const accounts = user.accounts.map((account) => ({ id: account.id, name: account.name, role: account.role }));
 
   // One live connection for every page of the account: the screens below refetch from its frames.
   return (
-    <LiveProvider accountId={ctx.account.id}>
+    <LiveProvider accountId={ctx.account.id} since={since}>
       <div className="min-h-screen md:flex">
         <a
           href="#main-content"
