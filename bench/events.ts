@@ -5,21 +5,31 @@
 // production server's own dispatcher delivers. Then, once nothing is pending: every event reached
 // every receiver (none lost), no delivery id arrived twice (none doubled), and the dispatcher lag
 // (delivered_at − the event's commit) p50/p99, the message POST latency and the server's RSS.
+// Then live fan-out: BENCH_LIVE_AGENTS (20) agents of the inbox each hold 10 portal streams
+// (/app/live, 200 in all); a customer writes once in each of 50 conversations, one every 100 ms,
+// and every stream must get every message_created frame: time from the POST to each frame
+// (p50/p99) and the server's RSS before and with the streams open.
 // Needs a build first (`npm run build`).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { createDb } from "@/db/client";
+import { createDb, type Db } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { base, openDatabase, percentile, startServer } from "./harness";
+import { inboxMembers } from "@/db/schema";
+import { upsertMembership } from "@/lib/accounts/create-account";
+import { createUser } from "@/lib/users/create-user";
+import { base, openDatabase, percentile, signIn, startServer } from "./harness";
 import { seedBenchAccount } from "./seed";
 
 const perMinute = Number(process.env.BENCH_EVENTS_PER_MINUTE ?? 1000);
 const minutes = Number(process.env.BENCH_EVENTS_MINUTES ?? 5);
 const CONVERSATIONS = 50;
 const RECEIVERS = 3;
+const liveAgents = Number(process.env.BENCH_LIVE_AGENTS ?? 20);
+const STREAMS_PER_AGENT = 10;
+const PASSWORD = "bench-live-password";
 
 type Receiver = { server: Server; host: string; seen: Map<string, number> };
 
@@ -45,17 +55,66 @@ const rssMiB = (pid: number) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Agents who may see the inbox, with a password, for the portal streams. */
+const seedLiveAgents = async (db: Db, accountId: number, inboxId: number) => {
+  const emails: string[] = [];
+  for (let i = 0; i < liveAgents; i++) {
+    const email = `bench-live-${i}-${accountId}@bench.test`;
+    const user = await createUser(db, { name: `Live Agent ${i}`, email, password: PASSWORD });
+    await upsertMembership(db, { accountId, userId: user.id, role: "agent" });
+    await db.insert(inboxMembers).values({ accountId, inboxId, userId: user.id });
+    emails.push(email);
+  }
+  return emails;
+};
+
+/** A portal stream read as it arrives: when each message_created frame came (by message id). */
+const openStream = async (cookie: string, accountId: number, seen: (messageId: string, at: number) => void) => {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/app/live?account_id=${accountId}`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`live stream refused: ${res.status} ${await res.text()}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame.split("\n").find((line) => line.startsWith("data: "));
+          if (!data) continue;
+          const parsed = JSON.parse(data.slice(6)) as { event: string; subject?: { id: string } | null };
+          if (parsed.event === "message_created" && parsed.subject) seen(parsed.subject.id, performance.now());
+        }
+      }
+    } catch {
+      // Aborted at the end.
+    }
+  })();
+  return () => controller.abort();
+};
+
 const main = async () => {
   const database = await openDatabase("venuedesk_bench_events");
   await runMigrations(database.url);
   const db = createDb(database.url, { max: 2 });
   const seeded = await seedBenchAccount(db, Date.now() % 100_000, 0, 0);
   const [inbox] = await db.execute<{ identifier: string }>(sql`select identifier from inboxes where id = ${seeded.inboxIds[0]!}`);
+  const agentEmails = await seedLiveAgents(db, seeded.accountId, seeded.inboxIds[0]!);
   const receivers = await Promise.all(Array.from({ length: RECEIVERS }, startReceiver));
   const server = await startServer(database.url, {
-    env: { WEBHOOK_ALLOWED_HOSTS: receivers.map((r) => r.host).join(","), RATE_LIMIT_CLIENT_API: "100000000/60" },
+    env: {
+      WEBHOOK_ALLOWED_HOSTS: receivers.map((r) => r.host).join(","),
+      RATE_LIMIT_CLIENT_API: "100000000/60",
+      LIVE_MAX_CONNECTIONS_PER_USER: String(STREAMS_PER_AGENT),
+    },
   });
   const json = { "content-type": "application/json", accept: "application/json" };
+  let failed = false;
   try {
     const account = `${base}/api/v1/accounts/${seeded.accountId}`;
     const webhookIds: number[] = [];
@@ -156,13 +215,55 @@ const main = async () => {
     console.log(`| unexpected (received, not recorded) | ${unexpected} |`);
     console.log(`| dispatcher lag p50 / p99 ms (commit → delivered) | ${percentile(lags, 50).toFixed(0)} / ${percentile(lags, 99).toFixed(0)} |`);
     console.log(`| drain after the last message | ${((performance.now() - drainStarted) / 1000).toFixed(1)} s |`);
-    console.log(`| server RSS at the end | ${rssMiB(server.pid!)} MiB |`);
-    if (refused || lost || doubled || unexpected || counts.not_delivered || counts.events_missing_a_target || counts.messages !== total) process.exitCode = 1;
+    const webhooksOk = !(refused || lost || doubled || unexpected || counts.not_delivered || counts.events_missing_a_target || counts.messages !== total);
+
+    // Live fan-out.
+    const rssBefore = rssMiB(server.pid!);
+    const arrivals = new Map<string, number[]>();
+    const closers: (() => void)[] = [];
+    for (const email of agentEmails) {
+      const cookie = await signIn(base, email, PASSWORD);
+      for (let i = 0; i < STREAMS_PER_AGENT; i++) {
+        closers.push(
+          // A frame may come before the POST's answer: every arrival is kept, matched afterwards.
+          await openStream(cookie, seeded.accountId, (id, at) => arrivals.set(id, [...(arrivals.get(id) ?? []), at])),
+        );
+      }
+    }
+    const streams = closers.length;
+    await sleep(1_000);
+    const rssOpen = rssMiB(server.pid!);
+    const sentAt = new Map<string, number>();
+    for (let i = 0; i < paths.length; i++) {
+      const t0 = performance.now();
+      const res = await post(paths[i]!, { content: `Live ${i}` });
+      const { id } = (await res.json()) as { id: number };
+      sentAt.set(String(id), t0);
+      await sleep(100);
+    }
+    const fanOutDeadline = performance.now() + 30_000;
+    const received = (id: string) => arrivals.get(id)?.length ?? 0;
+    while ([...sentAt.keys()].some((id) => received(id) < streams) && performance.now() < fanOutDeadline) await sleep(100);
+    const rssBurst = rssMiB(server.pid!);
+    for (const close of closers) close();
+    const delays = [...sentAt].flatMap(([id, t0]) => (arrivals.get(id) ?? []).map((at) => at - t0)).sort((a, b) => a - b);
+    const missing = [...sentAt.keys()].reduce((sum, id) => sum + Math.max(0, streams - received(id)), 0);
+    const doubledFrames = [...sentAt.keys()].reduce((sum, id) => sum + Math.max(0, received(id) - streams), 0);
+    console.log(`| live streams open (${agentEmails.length} agents × ${STREAMS_PER_AGENT}) | ${streams} |`);
+    console.log(`| frames expected / missing / extra (${sentAt.size} messages × ${streams} streams) | ${sentAt.size * streams} / ${missing} / ${doubledFrames} |`);
+    console.log(`| fan-out delay p50 / p99 ms (POST sent → frame read) | ${percentile(delays, 50).toFixed(0)} / ${percentile(delays, 99).toFixed(0)} |`);
+    console.log(`| server RSS: before streams / 200 open / after the burst | ${rssBefore} / ${rssOpen} / ${rssBurst} MiB |`);
+    failed = !webhooksOk || missing > 0 || doubledFrames > 0;
   } finally {
     server.kill("SIGTERM");
     for (const receiver of receivers) receiver.server.close();
     await db.$client.end();
     await database.stop();
+  }
+  // Set explicitly: the embedded server's exit hook would otherwise end the process with 0.
+  if (failed) {
+    console.error("\nFAILED: an event was lost, doubled or not delivered (see the table).");
+    process.exit(1);
   }
 };
 

@@ -131,3 +131,28 @@ export const printSamples = (samples: Sample[]) => {
     );
   }
 };
+
+/** Signs in as the login form does: the CSRF cookie and token, then the credentials callback. Returns the Cookie header. */
+export const signIn = async (base: string, email: string, password: string) => {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const pair = cookie.split(";")[0]!;
+      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+  };
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const callback = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: header(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  keep(callback);
+  await callback.arrayBuffer();
+  if (![...jar.keys()].some((name) => name.endsWith("session-token"))) throw new Error(`sign-in at ${base} failed: ${callback.status}`);
+  return header();
+};

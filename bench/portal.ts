@@ -36,7 +36,7 @@ import { createQuote } from "@/lib/quotes/quotes";
 import { ZCreateQuote } from "@/lib/quotes/schemas";
 import { sendQuote } from "@/lib/quotes/transitions";
 import { createUser } from "@/lib/users/create-user";
-import { PORT, dataDir, measure, openDatabase, percentile, printSamples, startServer, type Measured, type Sample } from "./harness";
+import { PORT, dataDir, measure, openDatabase, percentile, printSamples, signIn, startServer, type Measured, type Sample } from "./harness";
 import { seedBenchAccount, seedPlanningSpaces } from "./seed";
 
 const CONVERSATIONS = 20_000;
@@ -152,31 +152,6 @@ const seedPortal = async (db: Db): Promise<Seeded> => {
   }
   await db.execute(sql`vacuum analyze`);
   return { accountId, email, password, busyDays: [0, 1, 2, 3].map((w) => addDays(monday, w * 7 + 2)), eventIds };
-};
-
-/** Signs in as the login form does: the CSRF cookie and token, then the credentials callback. Returns the Cookie header. */
-const signIn = async (base: string, email: string, password: string) => {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const pair = cookie.split(";")[0]!;
-      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  keep(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const callback = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: header(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keep(callback);
-  await callback.arrayBuffer();
-  if (![...jar.keys()].some((name) => name.endsWith("session-token"))) throw new Error(`sign-in at ${base} failed: ${callback.status}`);
-  return header();
 };
 
 const portFree = (port: number) =>
