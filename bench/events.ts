@@ -20,7 +20,7 @@ import { runMigrations } from "@/db/migrate";
 import { inboxMembers } from "@/db/schema";
 import { upsertMembership } from "@/lib/accounts/create-account";
 import { createUser } from "@/lib/users/create-user";
-import { base, openDatabase, percentile, signIn, startServer } from "./harness";
+import { base, openDatabase, percentile, signIn, startServer, stopServer } from "./harness";
 import { seedBenchAccount } from "./seed";
 
 const perMinute = Number(process.env.BENCH_EVENTS_PER_MINUTE ?? 1000);
@@ -252,10 +252,10 @@ const main = async () => {
     console.log(`| live streams open (${agentEmails.length} agents × ${STREAMS_PER_AGENT}) | ${streams} |`);
     console.log(`| frames expected / missing / extra (${sentAt.size} messages × ${streams} streams) | ${sentAt.size * streams} / ${missing} / ${doubledFrames} |`);
     console.log(`| fan-out delay p50 / p99 ms (POST sent → frame read) | ${percentile(delays, 50).toFixed(0)} / ${percentile(delays, 99).toFixed(0)} |`);
-    console.log(`| server RSS: before streams / 200 open / after the burst | ${rssBefore} / ${rssOpen} / ${rssBurst} MiB |`);
+    console.log(`| server RSS: before streams / ${streams} open / after the burst | ${rssBefore} / ${rssOpen} / ${rssBurst} MiB |`);
     failed = !webhooksOk || missing > 0 || doubledFrames > 0;
   } finally {
-    server.kill("SIGTERM");
+    await stopServer(server);
     for (const receiver of receivers) receiver.server.close();
     await db.$client.end();
     await database.stop();

@@ -1,6 +1,6 @@
 // Shared by the benchmark scripts: the embedded PostgreSQL in .bench-data, the production
 // server on a bench database, and a closed-loop load generator.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -79,6 +79,17 @@ export const startServer = async (url: string, options: ServerOptions = {}) => {
   }
   child.kill();
   throw new Error("server did not start");
+};
+
+/**
+ * SIGTERM, then waits (up to 15 s) for the server to exit, so its database is stopped only after
+ * its connections (background jobs' and live listeners' included) are gone.
+ */
+export const stopServer = async (child: ChildProcess | undefined) => {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 };
 
 /** A run's sample, with every request's time (ms, sorted) so runs can be pooled. */

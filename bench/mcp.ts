@@ -6,7 +6,7 @@
 // (one week). Needs a build first (`npm run build`).
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { base, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
+import { base, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
 import { planningBench } from "./seed";
 
 const day = 86_400_000;
@@ -63,7 +63,7 @@ const main = async () => {
         `list_allocations +${over("MCP list_allocations (one week)", "API GET allocations (one week)")} ms`,
     );
   } finally {
-    server.kill("SIGTERM");
+    await stopServer(server);
     await db.$client.end();
     await database.stop();
   }

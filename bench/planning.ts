@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { base, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
+import { base, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
 import { planningBench } from "./seed";
 
 const day = 86_400_000;
@@ -61,7 +61,7 @@ const main = async () => {
     console.log(`\n${counts.spaces} spaces, ${counts.allocations} allocations`);
     printSamples(samples);
   } finally {
-    server.kill("SIGTERM");
+    await stopServer(server);
     await db.$client.end();
     await database.stop();
   }

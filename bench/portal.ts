@@ -36,7 +36,7 @@ import { createQuote } from "@/lib/quotes/quotes";
 import { ZCreateQuote } from "@/lib/quotes/schemas";
 import { sendQuote } from "@/lib/quotes/transitions";
 import { createUser } from "@/lib/users/create-user";
-import { PORT, dataDir, measure, openDatabase, percentile, printSamples, signIn, startServer, type Measured, type Sample } from "./harness";
+import { PORT, dataDir, measure, openDatabase, percentile, printSamples, signIn, startServer, stopServer, type Measured, type Sample } from "./harness";
 import { seedBenchAccount, seedPlanningSpaces } from "./seed";
 
 const CONVERSATIONS = 20_000;
@@ -172,14 +172,6 @@ const revisionOf = (dir: string) => {
   } catch {
     return "unknown revision";
   }
-};
-
-/** SIGTERM, and the exit awaited (the server drains its requests) before the database stops. */
-const stopServer = async (server: ChildProcess | undefined) => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 };
 
 type Version = { label: string; dir: string; port: number; server?: ChildProcess; cookie?: string };

@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { base, dataDir, measure, openDatabase, printSamples, startServer, type Sample } from "./harness";
+import { base, dataDir, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
 import { seedBenchAccount, type BenchAccount } from "./seed";
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
@@ -90,7 +90,7 @@ const main = async () => {
     printSamples(samples);
     console.log(`\nmessages table during the run: ${after.seq_scan - before.seq_scan} sequential scans, ${after.idx_scan - before.idx_scan} index scans`);
   } finally {
-    server.kill("SIGTERM");
+    await stopServer(server);
     await db.$client.end();
     await database.stop();
   }
