@@ -16,10 +16,15 @@ import { makeMember, makeTeam } from "../helpers/factories";
  * a lapsing hold, a booking over another event's hold and a refused acceptance on the public page.
  */
 
+const session = vi.hoisted(() => ({ ctx: null as unknown }));
+vi.mock("@/lib/auth/session", () => ({ portalContext: async () => session.ctx }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "127.0.0.1", "user-agent": "Notification test browser" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 const { acceptAction } = await import("@/lib/portal/actions/public-quote");
 const { idleState } = await import("@/lib/portal/form-state");
+const { markNotificationReadAction, markNotificationUnreadAction, notificationEmailsAction, notificationFeedAction, readAllNotificationsAction } = await import(
+  "@/lib/portal/actions/notifications"
+);
 
 type Team = Awaited<ReturnType<typeof makeTeam>>;
 type Json = Record<string, any>;
@@ -302,6 +307,42 @@ describe("settings and email", () => {
     expect(about.map((mail) => mail.subject)).toEqual([`A new message is created in conversation (#${id})`]);
     const ctx = await accountContext(getDb(), { kind: "user", user: team.admin.user }, team.account.id);
     expect((await listOutbox(ctx as AccountCtx<UserCaller>)).filter((entry) => entry.to === team.admin.user.email)).toEqual([]);
+  });
+});
+
+describe("the portal", () => {
+  it("lists the user's notifications with their words and links, and marks them read and unread", async () => {
+    await clear(team.agent);
+    session.ctx = await accountContext(getDb(), { kind: "user", user: team.agent.user }, team.account.id);
+    const id = await openConversation();
+    await assign(id, team.agent.user.id);
+    const feed = await notificationFeedAction(team.account.id, 1);
+    expect(feed).toMatchObject({ ok: true, unreadCount: 1, count: 1 });
+    const [entry] = feed.ok ? feed.entries : [];
+    expect(entry).toMatchObject({ title: `A conversation (#${id}) has been assigned to you`, href: `/app/accounts/${team.account.id}/conversations/${id}`, read: false, snoozedUntil: null });
+    expect(await markNotificationReadAction(team.account.id, entry!.id)).toMatchObject({ ok: true });
+    // Read ones stay on the page (the API's list leaves them out by default).
+    expect(await notificationFeedAction(team.account.id, 1)).toMatchObject({ unreadCount: 0, count: 1, entries: [{ id: entry!.id, read: true }] });
+    await markNotificationUnreadAction(team.account.id, entry!.id);
+    await readAllNotificationsAction(team.account.id);
+    expect(await unread(team.agent)).toBe(0);
+    // Someone else's id is not found.
+    const [others] = await rowsOf(team.admin.user.id);
+    expect(await markNotificationReadAction(team.account.id, others!.id)).toMatchObject({ ok: false, code: "not_found" });
+  });
+
+  it("saves the profile's email choices, every box unticked included", async () => {
+    const someone = await makeMember(team.account.id, "agent");
+    session.ctx = await accountContext(getDb(), { kind: "user", user: someone.user }, team.account.id);
+    const form = new FormData();
+    form.append("email_flags", "email_quote_viewed");
+    expect(await notificationEmailsAction(team.account.id, idleState, form)).toMatchObject({ status: "success" });
+    expect((await api.get(`${base}/notification_settings`, as(someone))).body.selected_email_flags).toEqual(["email_quote_viewed"]);
+    expect(await notificationEmailsAction(team.account.id, idleState, new FormData())).toMatchObject({ status: "success" });
+    expect((await api.get(`${base}/notification_settings`, as(someone))).body.selected_email_flags).toEqual([]);
+    const bad = new FormData();
+    bad.append("email_flags", "email_everything");
+    expect(await notificationEmailsAction(team.account.id, idleState, bad)).toMatchObject({ status: "error" });
   });
 });
 
