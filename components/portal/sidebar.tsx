@@ -3,6 +3,7 @@ import { UserIcon } from "@/components/ui/icons";
 import { accountPath } from "@/lib/portal/paths";
 import { AccountSwitcher } from "./account-switcher";
 import { Logo } from "./logo";
+import { NotificationBell } from "./notification-bell";
 import { SidebarMenu } from "./sidebar-menu";
 import { SidebarNav } from "./sidebar-nav";
 import { SignOutButton } from "./sign-out-button";
@@ -11,6 +12,8 @@ type Props = {
   account: { id: number; name: string; role: string };
   accounts: { id: number; name: string; role: string }[];
   user: { name: string; email: string };
+  /** The user's unread notifications when the page was rendered (the bell follows the live stream after). */
+  unreadNotifications: number;
 };
 
 const initials = (name: string) =>
@@ -21,14 +24,18 @@ const initials = (name: string) =>
     .map((word) => word[0]!.toUpperCase())
     .join("");
 
-export const Sidebar = ({ account, accounts, user }: Props) => (
+export const Sidebar = ({ account, accounts, user, unreadNotifications }: Props) => (
   <aside aria-label="Account navigation" className="shrink-0 border-b border-slate-200 bg-white md:w-60 md:border-r md:border-b-0">
     <SidebarMenu
       brand={
-        <Link href="/app" className="flex items-center gap-2 rounded-md px-3 py-1 text-sm font-semibold text-slate-900">
-          <Logo className="size-6" />
-          Venuedesk
-        </Link>
+        // The bell stays in view on a phone, where the rest of the sidebar folds behind "Menu".
+        <div className="flex min-w-0 flex-1 items-center justify-between gap-1">
+          <Link href="/app" className="flex items-center gap-2 rounded-md px-3 py-1 text-sm font-semibold text-slate-900">
+            <Logo className="size-6" />
+            Venuedesk
+          </Link>
+          <NotificationBell accountId={account.id} initialUnread={unreadNotifications} />
+        </div>
       }
     >
       <div className="px-3 pb-3">

@@ -105,6 +105,7 @@ export const WebhookIcon = icon(
     <path d="M10.8 8.2L7.2 14.8M8.5 17h7M13.2 8.2l3.6 6.6" />
   </>,
 );
+export const BellIcon = icon(<path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" />);
 export const AlertIcon = icon(<path d="M12 4l9 16H3zM12 10v4M12 17.5v.01" />);
 export const LockIcon = icon(
   <>

@@ -7,3 +7,4 @@ export * from "./pricing";
 export * from "./security";
 export * from "./oauth";
 export * from "./events";
+export * from "./notifications";

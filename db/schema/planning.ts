@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./accounts";
+import { timestamps, users } from "./accounts";
 import { accountId, tz, type Json } from "./columns";
 import { contacts, conversations } from "./conversations";
 
@@ -128,6 +128,8 @@ export const planningEvents = pgTable(
     pricingPlanId: integer(),
     notes: text(),
     customAttributes: jsonb().$type<Json>().notNull().default({}),
+    /** The planner: notified of the event's quotes and holds (lib/notifications). The creating user by default. */
+    ownerId: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

@@ -137,6 +137,8 @@ export const quotes = pgTable(
     validUntil: date(),
     publicToken: text().notNull(),
     quoteSentAt: tz(),
+    /** Who sent it last: with the event's owner, notified of the customer's view and answer. */
+    sentByUserId: integer().references(() => users.id, { onDelete: "set null" }),
     viewedAt: tz(),
     acceptedAt: tz(),
     acceptanceReason: text(),
@@ -177,6 +179,8 @@ export const outboxMessages = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     accountId: accountId(),
+    /** `quote`: to a customer (the planners' outbox page); `notification`: to a member about their notifications. */
+    kind: text({ enum: ["quote", "notification"] }).notNull().default("quote"),
     quoteId: integer().references(() => quotes.id, { onDelete: "set null" }),
     fromAddress: text().notNull(),
     replyTo: text(),
@@ -205,6 +209,7 @@ export const outboxMessages = pgTable(
     index("outbox_messages_account_idx").on(t.accountId, t.createdAt),
     index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     check("outbox_messages_status_check", sql`${t.status} in ('queued', 'sent', 'stored', 'failed')`),
+    check("outbox_messages_kind_check", sql`${t.kind} in ('quote', 'notification')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** What `npm start` seeds into an empty database (demo/seed.ts), with the password the config sets. */
 export const DEMO_PASSWORD = "demo-password-2026";
@@ -28,3 +28,22 @@ export const openAccountPage = async (page: Page, path: string, heading: string)
 
 export const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+/** A signed-in user's way into the API: their access token, read from their profile page. */
+export type UserApi = { request: APIRequestContext; token: string; account: string };
+
+/** Signs in and reads the user's API access token, for setting up through the API what a test needs. */
+export const signInWithToken = async (page: Page, email: string): Promise<UserApi> => {
+  await signIn(page, email);
+  const account = accountIdOf(page);
+  await openAccountPage(page, "profile", "Profile");
+  return { request: page.request, token: await page.getByLabel("Access token", { exact: true }).inputValue(), account };
+};
+
+/** POST to the account's API as that user; the answer's JSON (null for an empty 200). */
+export const postAs = async (api: UserApi, path: string, body: unknown) => {
+  const response = await api.request.post(`/api/v1/accounts/${api.account}/${path}`, { headers: { api_access_token: api.token }, data: body });
+  const text = await response.text();
+  expect(response.status(), `${path}: ${text}`).toBeLessThan(300);
+  return text ? JSON.parse(text) : null;
+};

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN_EMAIL, accountIdOf, openAccountPage, screenshot, signIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { ADMIN_EMAIL, postAs, screenshot, signInWithToken } from "./helpers";
 
 /*
  * The whole quote journey across both sides: the planner builds and sends a quote in the
@@ -9,24 +9,16 @@ import { ADMIN_EMAIL, accountIdOf, openAccountPage, screenshot, signIn } from ".
  * 2032 Saturday evening in Amsterdam (UTC+2).
  */
 
-const call = async (api: { request: APIRequestContext; token: string; account: string }, path: string, body: unknown) => {
-  const response = await api.request.post(`/api/v1/accounts/${api.account}/${path}`, { headers: { api_access_token: api.token }, data: body });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-};
-
 test("a planner sends a quote, the customer accepts it online, and the booking is confirmed", async ({ page, browser }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, ADMIN_EMAIL);
-  const account = accountIdOf(page);
-  await openAccountPage(page, "profile", "Profile");
-  const api = { request: page.request, token: await page.getByLabel("Access token", { exact: true }).inputValue(), account };
-  const space = await call(api, "spaces", { space: { name: `Glasshouse ${tag}`, timezone: "Europe/Amsterdam", position: 970, banquet: 120 } });
-  const rate = await call(api, "planning/rates", { rate: { name: "Evening hire", unit: "hour", amount: "200", tax_rate: 21, space_id: space.id } });
-  const plan = await call(api, "planning/pricing-plans", { pricing_plan: { name: `Glasshouse ${tag}`, pricing_rules: [{ name: "Hourly", rate_id: rate.id, is_default: true }] } });
+  const api = await signInWithToken(page, ADMIN_EMAIL);
+  const account = api.account;
+  const space = await postAs(api, "spaces", { space: { name: `Glasshouse ${tag}`, timezone: "Europe/Amsterdam", position: 970, banquet: 120 } });
+  const rate = await postAs(api, "planning/rates", { rate: { name: "Evening hire", unit: "hour", amount: "200", tax_rate: 21, space_id: space.id } });
+  const plan = await postAs(api, "planning/pricing-plans", { pricing_plan: { name: `Glasshouse ${tag}`, pricing_rules: [{ name: "Hourly", rate_id: rate.id, is_default: true }] } });
   const name = `Anniversary dinner ${tag}`;
-  const event = await call(api, "planning/events", {
+  const event = await postAs(api, "planning/events", {
     event: { name, attendees_count: 60, currency: "EUR", pricing_plan_id: plan.id },
     allocations: [{ space_id: space.id, start_at: "2032-10-09T18:00:00+02:00", end_at: "2032-10-09T23:00:00+02:00", title: name }],
   });

@@ -4,6 +4,7 @@ import { agentBots, contacts, users, type SenderType } from "@/db/schema";
 import { conversationEvents } from "@/lib/events/changes";
 import { accountData, participantWebhook, presentConversationWebhook } from "@/lib/events/payloads";
 import { recordEvent, type Actor } from "@/lib/events/record";
+import { notifyAssignment } from "@/lib/notifications/triggers";
 import { priorityName, statusName, type ConversationRow } from "./present";
 
 /**
@@ -33,6 +34,7 @@ export const conversationAttributes = (row: ConversationRow) => ({
 /**
  * Records what a saved change of a conversation tells the outside (status changed, updated, and
  * for bots opened / resolved), on the writing transaction, with the conversation as it now is.
+ * A new assignee is notified.
  */
 export const recordConversationChanges = async (db: DbOrTx, before: ConversationRow, after: ConversationRow, actor: Actor) => {
   const changes = conversationEvents(conversationAttributes(before), conversationAttributes(after));
@@ -51,6 +53,7 @@ export const recordConversationChanges = async (db: DbOrTx, before: Conversation
       render: async () => ({ ...(await conversation()), ...(event.changedAttributes ? { changed_attributes: event.changedAttributes } : {}) }),
     });
   }
+  await notifyAssignment(db, before, after, actor);
 };
 
 const participantOf = (actor: Actor): { type: SenderType; id: number } | null => {

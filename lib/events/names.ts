@@ -65,5 +65,7 @@ export type SubscribableEvent = (typeof subscribableEvents)[number];
 /**
  * Ours: events only the live streams carry (no webhook hears them). `presence_update` tells an
  * account's members who is online, busy or offline now (data `{users: {"<user id>": status}}`).
+ * `notification_created|updated|deleted` go to the one user whose notifications changed (data
+ * `{id?, notification_type?, unread_count}`; Chatwoot's `notification.created` and kin).
  */
-export const liveOnlyEvents = ["presence_update"] as const;
+export const liveOnlyEvents = ["presence_update", "notification_created", "notification_updated", "notification_deleted"] as const;

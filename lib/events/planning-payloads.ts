@@ -8,6 +8,7 @@ import { presentQuote } from "@/lib/quotes/present";
 import { changedAttributes, type ChangedAttributes } from "./changes";
 import { accountData } from "./payloads";
 import { recordEvent, type Actor } from "./record";
+import { notifyBlockedHolds, notifyQuote } from "@/lib/notifications/triggers";
 
 /*
  * Our planning and quote events, Chatwoot style: the resource as the API answers it, flat at the
@@ -22,8 +23,8 @@ const diff = <T extends Record<string, unknown>>(before: T, after: T): ChangedAt
 type AllocationEvent = { name: "allocation_created" | "allocation_updated" | "allocation_cancelled" | "allocation_expired"; allocation: AllocationRow; actor: Actor };
 
 /** `allocation_*`: the allocation JSON (+ `changed_attributes` after an edit, `deleted` on allocation_cancelled). */
-export const recordAllocationEvent = (db: DbOrTx, event: AllocationEvent & { changes?: ChangedAttributes; deleted?: boolean }) =>
-  recordEvent(db, {
+export const recordAllocationEvent = async (db: DbOrTx, event: AllocationEvent & { changes?: ChangedAttributes; deleted?: boolean }) => {
+  await recordEvent(db, {
     accountId: event.allocation.accountId,
     name: event.name,
     subject: { type: "Allocation", id: event.allocation.id },
@@ -36,6 +37,10 @@ export const recordAllocationEvent = (db: DbOrTx, event: AllocationEvent & { cha
       account: await accountData(db, event.allocation.accountId),
     }),
   });
+  // A booking made or confirmed over other events' holds: their planners hear the holds are blocked.
+  const confirmedNow = event.allocation.status === "confirmed" && (event.name === "allocation_created" || event.changes?.some((change) => "status" in change));
+  if (confirmedNow) await notifyBlockedHolds(db, event.allocation, event.actor);
+};
 
 /** An edited allocation: `allocation_updated`, and `allocation_cancelled` / `allocation_expired` when its status became one of those. */
 export const recordAllocationChange = async (db: DbOrTx, change: { before: AllocationRow; after: AllocationRow; actor: Actor }) => {
@@ -74,8 +79,8 @@ export const recordEventChange = async (db: DbOrTx, change: { before: EventView;
 export type QuoteEventName = "quote_sent" | "quote_viewed" | "quote_accepted" | "quote_rejected" | "quote_withdrawn";
 
 /** `quote_*`: the quote JSON + the event it prices, `planning_event: {id, name, status}` (as the transaction left it). */
-export const recordQuoteEvent = (db: DbOrTx, event: { name: QuoteEventName; quote: QuoteRow; actor: Actor }) =>
-  recordEvent(db, {
+export const recordQuoteEvent = async (db: DbOrTx, event: { name: QuoteEventName; quote: QuoteRow; actor: Actor }) => {
+  await recordEvent(db, {
     accountId: event.quote.accountId,
     name: event.name,
     subject: { type: "Quote", id: event.quote.id },
@@ -92,6 +97,8 @@ export const recordQuoteEvent = (db: DbOrTx, event: { name: QuoteEventName; quot
       return { ...presentQuote(event.quote), planning_event: planningEvent!, account };
     },
   });
+  await notifyQuote(db, event.name, event.quote, event.actor);
+};
 
 /** The customer on `/q/…`: whoever holds the quote's link, not a signed-in contact, so no id. */
 export const customerActor: Actor = { kind: "contact" };

@@ -7,6 +7,8 @@ import { logFailure } from "@/lib/log";
 import { afterFailure, classifyFailure, maxAttempts } from "./retry";
 
 export type OutgoingMail = {
+  /** `quote` (the default): to a customer, listed in the planners' outbox; `notification`: to a member. */
+  kind?: "quote" | "notification";
   accountId: number;
   quoteId: number | null;
   from: string;
@@ -59,6 +61,7 @@ export const queueMail = async (db: DbOrTx, mail: OutgoingMail, now = new Date()
   const [message] = await db
     .insert(outboxMessages)
     .values({
+      kind: mail.kind ?? "quote",
       accountId: mail.accountId,
       quoteId: mail.quoteId,
       fromAddress: mail.from,

@@ -62,7 +62,8 @@ export const listOutbox = async (ctx: AccountCtx): Promise<OutboxEntry[]> => {
     .from(outboxMessages)
     .leftJoin(quotes, and(eq(quotes.id, outboxMessages.quoteId), eq(quotes.accountId, ctx.account.id)))
     .leftJoin(planningEvents, eq(planningEvents.id, quotes.planningEventId))
-    .where(eq(outboxMessages.accountId, ctx.account.id))
+    // Members' notification emails are theirs, not the planners' correspondence with customers.
+    .where(and(eq(outboxMessages.accountId, ctx.account.id), eq(outboxMessages.kind, "quote")))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(outboxLimit);
   return rows.map(({ message, quoteId, version, eventId, eventName, timezone }) => ({

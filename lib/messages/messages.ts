@@ -11,6 +11,7 @@ import { presentMessageWebhook } from "@/lib/events/payloads";
 import { actorOf, recordEvent, type Actor } from "@/lib/events/record";
 import type { Target } from "@/lib/events/targets";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
+import { notifyNewMessage } from "@/lib/notifications/triggers";
 import type { MessageRow } from "./present";
 import type { CreateMessageInput, MessageListQuery, UpdateMessageInput } from "./schemas";
 
@@ -159,15 +160,16 @@ const webhookSendable = (row: MessageRow) => messageTypes[row.messageType] !== "
 /**
  * message_created / message_updated on the writing transaction, rendered with the conversation
  * as the change leaves it. `exclude` keeps targets out (the API inbox whose delivery failed).
+ * A new message notifies its conversation's assignee, or those a private note mentions.
  */
-export const recordMessageEvent = (
+export const recordMessageEvent = async (
   db: DbOrTx,
   name: "message_created" | "message_updated",
   message: MessageRow,
   conversation: ConversationRow,
   options: { actor: Actor; exclude?: readonly Target[] },
-) =>
-  recordEvent(db, {
+) => {
+  await recordEvent(db, {
     accountId: message.accountId,
     name,
     inboxId: message.inboxId,
@@ -181,6 +183,8 @@ export const recordMessageEvent = (
     render: () => presentMessageWebhook(db, message, conversation),
     live: { data: messageLiveData(message) },
   });
+  if (name === "message_created") await notifyNewMessage(db, message, conversation, options.actor);
+};
 
 /** POST messages: the echo id goes back to the client and is not stored. */
 export const createMessage = (ctx: AccountCtx, displayId: number, input: CreateMessageInput) =>

@@ -6,6 +6,7 @@ import "@/lib/users/operations";
 import "@/lib/agents/operations";
 import "@/lib/agent-bots/operations";
 import "@/lib/webhooks/operations";
+import "@/lib/notifications/operations";
 import "@/lib/canned-responses/operations";
 import "@/lib/platform/operations";
 import "./operations";

@@ -214,7 +214,7 @@ export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, in
       allowed(locked, "send");
       // Edited while the PDF was rendered: what was rendered is not what would be sent.
       if (mail && fingerprint(locked) !== fingerprint(quote)) return null;
-      const sent = await saveAnnounced(db, locked, { status: "sent", quoteSentAt: new Date() }, { name: "quote_sent", actor: actorOf(ctx.caller) });
+      const sent = await saveAnnounced(db, locked, { status: "sent", quoteSentAt: new Date(), sentByUserId: ctx.caller.kind === "user" ? ctx.caller.user.id : null }, { name: "quote_sent", actor: actorOf(ctx.caller) });
       return { sent, queued: mail ? await queueMail(db, mail) : null };
     });
     if (done) return { ...done.sent, delivery: done.queued && (await deliverQueuedMail(ctx.db, done.queued)) };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallerKind } from "@/lib/auth/caller";
 import { api, type ApiResponse } from "../helpers/app";
 import { makeDeliveryRecords } from "../helpers/delivery-records";
+import { makeNotificationRecords } from "../helpers/notification-records";
 import { ensureFixtures, makeFixture, type Fixture } from "../helpers/fixtures";
 import { apiDocument, apiOperations, realPath, signedQuery, type ApiOperation } from "../helpers/operations";
 import {
@@ -214,6 +215,17 @@ const agentsMay = new Set([
   "GET /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}",
   "GET /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/preview",
   "GET /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/download",
+  // each member's own notifications
+  "GET /api/v1/accounts/{account_id}/notifications",
+  "GET /api/v1/accounts/{account_id}/notifications/unread_count",
+  "POST /api/v1/accounts/{account_id}/notifications/read_all",
+  "POST /api/v1/accounts/{account_id}/notifications/destroy_all",
+  "PATCH /api/v1/accounts/{account_id}/notifications/{id}",
+  "DELETE /api/v1/accounts/{account_id}/notifications/{id}",
+  "POST /api/v1/accounts/{account_id}/notifications/{id}/unread",
+  "POST /api/v1/accounts/{account_id}/notifications/{id}/snooze",
+  "GET /api/v1/accounts/{account_id}/notification_settings",
+  "PATCH /api/v1/accounts/{account_id}/notification_settings",
 ]);
 
 
@@ -336,6 +348,8 @@ beforeAll(async () => {
   b = await makeFixture(`isob${tag}`);
   await makeDeliveryRecords(a);
   await makeDeliveryRecords(b);
+  await makeNotificationRecords(a);
+  await makeNotificationRecords(b);
   before = await snapshot();
 }, 120_000);
 

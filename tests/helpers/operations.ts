@@ -2,6 +2,7 @@ import type { CallerKind } from "@/lib/auth/caller";
 import { openApiDocument } from "@/lib/openapi/document";
 import { registeredOperations, type Operation } from "@/lib/http/operation";
 import { deliveryRecordsOf } from "./delivery-records";
+import { notificationIdOf } from "./notification-records";
 import type { Fixture } from "./fixtures";
 import { resolve, type Document, type Schema } from "./json-schema";
 
@@ -55,6 +56,7 @@ const byResource: Record<string, (f: Fixture) => string | number> = {
   "api/v1 discount-codes": (f) => f.discountCode.id,
   "api/v1 quotes": (f) => f.draftQuote.id,
   "api/v1 webhooks": (f) => deliveryRecordsOf(f).webhookId,
+  "api/v1 notifications": (f) => notificationIdOf(f),
   "platform accounts": (f) => f.platform.accountId,
   "platform users": (f) => f.platform.userId,
   "platform agent_bots": (f) => f.platform.botId,

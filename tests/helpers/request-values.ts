@@ -77,6 +77,7 @@ export const notRecordReferences: Record<string, string> = {
   source_id: "an identity's id in the client's own system (new, not looked up), except where recordFields says otherwise",
   client_id: "an OAuth client's public identifier (the token and revocation endpoints), which belongs to no account",
   software_id: "an OAuth client software's own identifier (RFC 7591 registration), kept as sent",
+  primary_actor_id: "narrows read_all to the caller's own notifications about that record: another account's id matches none of them (200, nothing read)",
 };
 
 const futureTime = (days: number, hour: number) => new Date(Date.UTC(2027, 5, 1 + days, hour)).toISOString().replace(/\.\d{3}Z$/, "Z");

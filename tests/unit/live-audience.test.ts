@@ -27,6 +27,8 @@ describe("who hears an event on a live stream", () => {
     ["others: someone else's typing", admin, event({ audience: { exclude_user_id: 2 } }), true],
     ["a user-only event: that user", agent, event({ audience: { user_id: 2 } }), true],
     ["a user-only event: no one else", admin, event({ audience: { user_id: 2 } }), false],
+    ["a notification (no inbox): only its user", agent, event({ inboxId: null, contactInboxId: null, audience: { user_id: 2 } }), true],
+    ["a notification: never a contact", contact, event({ inboxId: null, audience: { user_id: 2 } }), false],
     ["a contact: what is visible to them in their own conversation", contact, event({ audience: { contact_visible: true } }), true],
     ["a contact: nothing not marked visible to contacts", contact, event(), false],
     ["a contact: no private note", contact, event({ audience: { contact_visible: true, private: true } }), false],

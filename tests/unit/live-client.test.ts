@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { batcher, type Timers } from "@/lib/live-client/batch";
 import { applyPresence, parseFrame, resetFrame, staleAfter, type LiveFrame } from "@/lib/live-client/frames";
+import { isNotificationFrame, unreadCountOf } from "@/lib/live-client/notifications";
 import { createLiveStore } from "@/lib/live-client/store";
 import { applyTyping, nextExpiry, pruneTyping, typersIn, typingSentence, typingSignal, TYPING_IDLE_MS, TYPING_SHOWN_MS, type TypingState } from "@/lib/live-client/typing";
 
@@ -325,5 +326,23 @@ describe("what a page keeps of its stream", () => {
     store.close();
     expect(store.typing().size).toBe(0);
     expect(store.presence().size).toBe(0);
+  });
+});
+
+describe("the bell's frames", () => {
+  it.each<[string, LiveFrame, boolean, number | null]>([
+    ["a new notification with its count", frame("notification_created", { inbox_id: null, data: { id: 4, unread_count: 3 } }), true, 3],
+    ["all read: the count only", frame("notification_updated", { inbox_id: null, data: { unread_count: 0 } }), true, 0],
+    ["another account's", frame("notification_deleted", { account_id: 2, data: { unread_count: 1 } }), false, 1],
+    ["not a notification", frame("quote_accepted", { data: { unread_count: 9 } }), false, 9],
+    ["a count that is no count", frame("notification_created", { data: { unread_count: "3" } }), true, null],
+    ["a negative count", frame("notification_created", { data: { unread_count: -1 } }), true, null],
+  ])("%s", (_, given, isNotification, count) => {
+    expect(isNotificationFrame(given, 1)).toBe(isNotification);
+    expect(unreadCountOf(given)).toBe(count);
+  });
+
+  it("refetches nothing on the screens: only the bell and the list follow them", () => {
+    expect(staleAfter(frame("notification_created", { inbox_id: null, subject: { type: "Notification", id: "4" }, data: { unread_count: 1 } }))).toEqual([]);
   });
 });

@@ -195,6 +195,8 @@ export const insertEvent = async (ctx: AccountCtx, input: CreateEventInput): Pro
       currency: input.currency ?? accountCurrency(ctx),
       conversationId: conversation.id,
       accountId: ctx.account.id,
+      // The planner the event's notifications go to: whoever created it (a user; a bot's events fall back to quote managers).
+      ownerId: ctx.caller.kind === "user" ? ctx.caller.user.id : null,
     })
     .returning();
   return { ...event!, allocationIds: [], startAt: null, endAt: null, conversationDisplayId: conversation.displayId };

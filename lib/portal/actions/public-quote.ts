@@ -3,13 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/http/errors";
 import type { Refusal } from "@/lib/portal/outcome";
 import { publicAction, publicFormAction, type PublicRefusal } from "@/lib/portal/public-action";
 import { documentFor, pricingOf, publicQuote } from "@/lib/quotes/public-page";
 import { publicQuotePath } from "@/lib/quotes/present";
 import { statusOf } from "@/lib/quotes/quotes";
 import { acceptByToken, rejectByToken } from "@/lib/quotes/transitions";
+import { notifyRefusedAcceptance } from "@/lib/notifications/triggers";
 
 /*
  * The customer's actions on `/q/[token]`. There is no session: the token is the credential, so
@@ -125,6 +126,10 @@ export const acceptAction = publicFormAction({
     acceptByToken(ctx.db, token, {
       by: { userId: null, name: full_name, ip: ctx.ip, userAgent: ctx.userAgent },
       selectedOptionalKeys: [...new Set(selected_optional_keys)],
+    }).catch(async (error: unknown) => {
+      // A held space was taken: nothing was accepted, but the planner must hear of it now.
+      if (error instanceof ApiError && error.code === "conflict") await notifyRefusedAcceptance(ctx.db, token, error.message);
+      throw error;
     }),
   revalidate: (token) => publicQuotePath(token),
   explain: explainDecision("accept"),

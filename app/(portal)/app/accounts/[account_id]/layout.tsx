@@ -3,11 +3,12 @@ import { LiveProvider } from "@/components/portal/live-provider";
 import { Sidebar } from "@/components/portal/sidebar";
 import { currentUser, pageContext } from "@/lib/portal/context";
 import { loadLiveCursor } from "@/lib/portal/loaders/live";
+import { unreadNotifications } from "@/lib/portal/loaders/notifications";
 
 export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ account_id: string }> }) {
   const { account_id } = await params;
   const ctx = await pageContext(account_id);
-  const [user, since] = await Promise.all([currentUser(account_id), loadLiveCursor(account_id)]);
+  const [user, since, unread] = await Promise.all([currentUser(account_id), loadLiveCursor(account_id), unreadNotifications(ctx)]);
   const accounts = user.accounts.map((account) => ({ id: account.id, name: account.name, role: account.role }));
 
   // One live connection for every page of the account: the screens below refetch from its frames.
@@ -24,6 +25,7 @@ export default async function AccountLayout({ children, params }: { children: Re
           account={{ id: ctx.account.id, name: ctx.account.name, role: ctx.membership?.role ?? "agent" }}
           accounts={accounts}
           user={{ name: user.available_name, email: user.email }}
+          unreadNotifications={unread}
         />
         <main id="main-content" className="min-w-0 flex-1 px-4 py-8 sm:px-8 lg:px-10">
           <div className="mx-auto max-w-5xl">{children}</div>
