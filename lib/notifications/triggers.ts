@@ -74,15 +74,16 @@ export const notifyNewMessage = async (db: DbOrTx, message: MessageRow, conversa
   });
 };
 
+type Member = { userId: number; role: (typeof accountUsers.$inferSelect)["role"]; permissions: (typeof accountUsers.$inferSelect)["permissions"] };
+
+const membersOf = (db: DbOrTx, accountId: number): Promise<Member[]> =>
+  db.select({ userId: accountUsers.userId, role: accountUsers.role, permissions: accountUsers.permissions }).from(accountUsers).where(eq(accountUsers.accountId, accountId));
+
 /**
  * The planners of an event: its owner and whoever sent the quote, while they are members; with
  * neither, every member holding `permission` (quote_manage for quotes, planning_manage for holds).
  */
-export const plannersOf = async (db: DbOrTx, accountId: number, named: readonly (number | null)[], permission: Permission): Promise<number[]> => {
-  const members = await db
-    .select({ userId: accountUsers.userId, role: accountUsers.role, permissions: accountUsers.permissions })
-    .from(accountUsers)
-    .where(eq(accountUsers.accountId, accountId));
+const plannersAmong = (members: readonly Member[], named: readonly (number | null)[], permission: Permission): number[] => {
   const chosen = members.filter((member) => named.includes(member.userId)).map((member) => member.userId);
   if (chosen.length > 0) return chosen;
   return members.filter((member) => hasPermission(member, permission)).map((member) => member.userId);
@@ -92,7 +93,7 @@ const quoteFacts = async (db: DbOrTx, quote: QuoteRow) => {
   const [event] = await db.select({ name: planningEvents.name, ownerId: planningEvents.ownerId }).from(planningEvents).where(eq(planningEvents.id, quote.planningEventId));
   return {
     quote: { id: quote.id, version: quote.version, eventId: quote.planningEventId, eventName: event?.name ?? "" },
-    planners: await plannersOf(db, quote.accountId, [event?.ownerId ?? null, quote.sentByUserId], "quote_manage"),
+    planners: plannersAmong(await membersOf(db, quote.accountId), [event?.ownerId ?? null, quote.sentByUserId], "quote_manage"),
   };
 };
 
@@ -154,7 +155,10 @@ export const notifyBlockedHolds = async (db: DbOrTx, confirmed: AllocationRow, a
   );
   const blocked = (await holdsWithFacts(db, holds.map((hold) => hold.id))).filter((hold) => hold.allocation.eventId === null || hold.allocation.eventId !== confirmed.eventId);
   if (blocked.length === 0) return;
-  const [blocker] = confirmed.eventId ? await db.select({ name: planningEvents.name }).from(planningEvents).where(eq(planningEvents.id, confirmed.eventId)) : [];
+  const [[blocker], members] = await Promise.all([
+    confirmed.eventId ? db.select({ name: planningEvents.name }).from(planningEvents).where(eq(planningEvents.id, confirmed.eventId)) : [],
+    membersOf(db, confirmed.accountId),
+  ]);
   for (const hold of blocked) {
     await raise(db, confirmed.accountId, actor, {
       kind: "hold",
@@ -162,7 +166,7 @@ export const notifyBlockedHolds = async (db: DbOrTx, confirmed: AllocationRow, a
       actorUserId: actorUserId(actor),
       hold: holdFacts(hold),
       blockedBy: { id: confirmed.id, eventName: blocker?.name ?? confirmed.title },
-      planners: await plannersOf(db, confirmed.accountId, [hold.ownerId], "planning_manage"),
+      planners: plannersAmong(members, [hold.ownerId], "planning_manage"),
     });
   }
 };
@@ -198,7 +202,7 @@ export const notifyExpiringHolds = async (db: DbOrTx, now = planningNow()) => {
         type: "hold_expiring",
         actorUserId: null,
         hold: holdFacts(hold),
-        planners: await plannersOf(tx, hold.allocation.accountId, [hold.ownerId], "planning_manage"),
+        planners: plannersAmong(await membersOf(tx, hold.allocation.accountId), [hold.ownerId], "planning_manage"),
       });
     });
   }
