@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { deliveryAttempts, eventDeliveries, events, type DeliveryTargetKind } from "@/db/schema";
 import { findVisibleAgentBot } from "@/lib/agent-bots/agent-bots";
 import { requireAdmin } from "@/lib/auth/authorize";
@@ -8,7 +8,7 @@ import { isUuid } from "@/lib/http/schemas";
 import { findAccountInbox } from "@/lib/inboxes/inboxes";
 import { deliveriesPerPage, type DeliveryListQuery } from "@/lib/webhooks/schemas";
 import { findWebhook } from "@/lib/webhooks/webhooks";
-import { deliveriesChannel } from "./record";
+import { wakeDispatchers } from "./record";
 
 /*
  * The delivery log of one target (an account webhook, an agent bot or an API inbox), and
@@ -82,8 +82,7 @@ export const redeliver = async (ctx: AccountCtx, target: DeliveryTarget, deliver
       .update(eventDeliveries)
       .set({ status: "pending", nextAttemptAt: new Date(), firstAttemptAt: null, deliveredAt: null })
       .where(where);
-    // Delivered at commit: wakes the dispatchers at once.
-    await tx.execute(sql`select pg_notify(${deliveriesChannel}, '')`);
+    await wakeDispatchers(tx);
   });
   const [delivery] = await loadDeliveries(ctx, where);
   return delivery!;

@@ -64,6 +64,9 @@ const loadFacts = async (db: DbOrTx, event: NewEvent): Promise<TargetFacts> => {
   return { inbox: inbox ?? null, bots, webhooks: hooks };
 };
 
+/** Wakes the dispatchers at commit (dropped on rollback): deliveries are due. */
+export const wakeDispatchers = (db: DbOrTx) => db.execute(sql`select pg_notify(${deliveriesChannel}, '')`);
+
 /**
  * Writes an event and one pending delivery per target on the caller's transaction, so the
  * event exists exactly when the change does: a refused or rolled-back write leaves none.
