@@ -6,11 +6,16 @@ import { CopyField } from "@/components/ui/copy-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import type { FormAction } from "@/lib/portal/form-state";
 
+/** How the reset is worded, and which field of the action's data carries the new value. */
+const wordings = {
+  token: { label: "Reset token", title: "Reset the access token?", pendingLabel: "Resetting…", dataKey: "access_token" },
+  secret: { label: "Rotate secret", title: "Rotate the signing secret?", pendingLabel: "Rotating…", dataKey: "secret" },
+} as const;
+
 /**
- * An API access token (or a signing secret) with Copy and Reset. Resetting asks first, since
- * every integration using the old value stops working at once; the new value replaces the old
- * one in place. `reset` names the button and the dialog for a value that is not a token, and
- * which field of the action's data carries the new value.
+ * An API access token (or, `kind="secret"`, a signing secret) with Copy and Reset. Resetting asks
+ * first, since every integration using the old value stops working at once; the new value
+ * replaces the old one in place.
  */
 export const TokenField = ({
   id,
@@ -19,7 +24,7 @@ export const TokenField = ({
   resetAction,
   hint,
   consequence,
-  reset = { label: "Reset token", title: "Reset the access token?", pendingLabel: "Resetting…", dataKey: "access_token" },
+  kind = "token",
 }: {
   id: string;
   label: string;
@@ -27,8 +32,9 @@ export const TokenField = ({
   resetAction?: FormAction;
   hint?: string;
   consequence: string;
-  reset?: { label: string; title: string; pendingLabel: string; dataKey: string };
+  kind?: keyof typeof wordings;
 }) => {
+  const reset = wordings[kind];
   const [current, setCurrent] = useState<{ from: string; value: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   // A newer value from the server (after revalidation) wins over the one kept from the reset.

@@ -82,7 +82,7 @@ export default async function AgentBotPage({
                 hint="The key for checking the HMAC-SHA256 signature of events sent to this bot."
                 resetAction={resetAgentBotSecretAction.bind(null, ctx.account.id, bot.id)}
                 consequence="Deliveries from now on, retries of earlier events included, are signed with the new secret. Update the bot right after."
-                reset={{ label: "Rotate secret", title: "Rotate the signing secret?", pendingLabel: "Rotating…", dataKey: "secret" }}
+                kind="secret"
               />
             ) : null}
           </div>

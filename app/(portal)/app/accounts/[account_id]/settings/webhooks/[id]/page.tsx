@@ -62,7 +62,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
               token={webhook.secret ?? ""}
               resetAction={resetWebhookSecretAction.bind(null, ctx.account.id, webhook.id)}
               consequence="Deliveries from now on, retries of earlier events included, are signed with the new secret: signatures checked with the old one stop matching. Update your receiver right after."
-              reset={{ label: "Rotate secret", title: "Rotate the signing secret?", pendingLabel: "Rotating…", dataKey: "secret" }}
+              kind="secret"
             />
             <SignatureHint />
           </div>
