@@ -45,6 +45,10 @@ export default defineConfig({
       DEMO_PASSWORD: "demo-password-2026",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       WEBHOOK_ALLOWED_HOSTS: process.env.E2E_WEBHOOK_RECEIVER,
+      // Every browser of the run signs in from 127.0.0.1: more sign-ins in five minutes than one
+      // address makes in real use (the per-address limit is 100). Failed-attempt backoff and
+      // lockout are unchanged and tested (security-headers.spec.ts, sign-in.spec.ts).
+      RATE_LIMIT_SIGN_IN: "1000/300",
     },
   },
 });
