@@ -230,6 +230,8 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex("conversations_account_display_key").on(t.accountId, t.displayId),
+    // Reports count conversations created in a window.
+    index("conversations_account_created_idx").on(t.accountId, t.createdAt),
     index("conversations_account_status_activity_idx").on(t.accountId, t.status, t.lastActivityAt),
     index("conversations_account_assignee_idx").on(t.accountId, t.assigneeId, t.status, t.lastActivityAt),
     index("conversations_account_inbox_idx").on(t.accountId, t.inboxId, t.status),
@@ -336,15 +338,23 @@ export const reportingEvents = pgTable(
     accountId: accountId(),
     name: text().notNull(),
     value: doublePrecision().notNull(),
-    valueInBusinessHours: doublePrecision(),
+    /** Seconds of `value` inside the inbox's working hours (0 when the inbox has none). */
+    valueInBusinessHours: doublePrecision().notNull().default(0),
     conversationId: integer().references(() => conversations.id, { onDelete: "cascade" }),
     inboxId: integer().references(() => inboxes.id, { onDelete: "cascade" }),
     userId: integer().references(() => users.id, { onDelete: "set null" }),
     eventStartTime: tz(),
     eventEndTime: tz(),
     createdAt: tz().notNull().defaultNow(),
+    updatedAt: tz().notNull().defaultNow(),
   },
-  (t) => [index("reporting_events_account_name_idx").on(t.accountId, t.name, t.createdAt)],
+  (t) => [
+    index("reporting_events_account_name_idx").on(t.accountId, t.name, t.createdAt),
+    // Reports per inbox and per agent; a conversation's own events (last resolution, last hand-off).
+    index("reporting_events_account_name_inbox_idx").on(t.accountId, t.name, t.inboxId, t.createdAt),
+    index("reporting_events_account_name_user_idx").on(t.accountId, t.name, t.userId, t.createdAt),
+    index("reporting_events_conversation_idx").on(t.conversationId, t.name, t.eventEndTime),
+  ],
 );
 
 export const attributeModels = ["conversation_attribute", "contact_attribute"] as const;

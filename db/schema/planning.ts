@@ -169,6 +169,10 @@ export const allocations = pgTable(
     metadata: jsonb().$type<Json>().notNull().default({}),
     /** When a hold lapses unless confirmed; null for confirmed allocations and holds that never lapse. */
     expiresAt: tz(),
+    /** When it was confirmed (hold conversion reports); null until then. */
+    confirmedAt: tz(),
+    /** When its status last changed (to confirmed, cancelled or expired). */
+    statusChangedAt: tz(),
     ...timestamps,
   },
   (t) => [

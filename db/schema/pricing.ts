@@ -140,6 +140,8 @@ export const quotes = pgTable(
     /** Who sent it last: with the event's owner, notified of the customer's view and answer. */
     sentByUserId: integer().references(() => users.id, { onDelete: "set null" }),
     viewedAt: tz(),
+    /** How many times the customer opened the public page (quote conversion: views before acceptance). */
+    viewCount: integer().notNull().default(0),
     acceptedAt: tz(),
     acceptanceReason: text(),
     acceptedByName: text(),
