@@ -2,45 +2,16 @@
 // kept in .bench-data), starts the production server on that database and measures the
 // conversation list, a three-condition filter and message paging at 1 and 32 clients.
 // Needs a build first (`npm run build`). Sizes: BENCH_CONVERSATIONS, BENCH_MESSAGES_PER_CONVERSATION.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { base, dataDir, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
-import { seedBenchAccount, type BenchAccount } from "./seed";
-
-const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
-const MESSAGES_PER_CONVERSATION = Number(process.env.BENCH_MESSAGES_PER_CONVERSATION ?? 10);
-
-type Seeded = { conversations: number; messagesPerConversation: number; accounts: BenchAccount[] };
-
-const seed = async (url: string): Promise<Seeded> => {
-  const file = path.join(dataDir, "seed.json");
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, "utf8")) as Seeded;
-    if (saved.conversations === CONVERSATIONS && saved.messagesPerConversation === MESSAGES_PER_CONVERSATION) return saved;
-  }
-  const db = createDb(url, { max: 2 });
-  const started = performance.now();
-  console.log(`Seeding 2 accounts x ${CONVERSATIONS} conversations x ${MESSAGES_PER_CONVERSATION} messages…`);
-  // The trigram index is rebuilt once after the bulk load rather than maintained row by row.
-  await db.execute(sql`drop index if exists messages_content_search_idx`);
-  const accounts = [await seedBenchAccount(db, 1, CONVERSATIONS, MESSAGES_PER_CONVERSATION), await seedBenchAccount(db, 2, CONVERSATIONS, MESSAGES_PER_CONVERSATION)];
-  await db.execute(sql`create index messages_content_search_idx on messages using gin (content gin_trgm_ops)`);
-  await db.execute(sql`vacuum analyze`);
-  await db.$client.end();
-  console.log(`Seeded in ${Math.round((performance.now() - started) / 1000)} s`);
-  const seeded = { conversations: CONVERSATIONS, messagesPerConversation: MESSAGES_PER_CONVERSATION, accounts };
-  writeFileSync(file, JSON.stringify(seeded));
-  return seeded;
-};
+import { base, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
+import { conversationBench } from "./seed";
 
 const main = async () => {
   const database = await openDatabase("venuedesk_bench");
   await runMigrations(database.url);
-  const seeded = await seed(database.url);
+  const seeded = await conversationBench(database.url);
   const [account] = seeded.accounts;
   const db = createDb(database.url, { max: 2 });
   const cursors = await db.execute<{ display_id: number; before: number }>(sql`

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { sql, type SQL } from "drizzle-orm";
+import { createDb, type Db } from "@/db/client";
 import { planningResources, spaces } from "@/db/schema";
 import { tokenOf } from "@/lib/auth/access-tokens";
 import { createAccount, upsertMembership } from "@/lib/accounts/create-account";
@@ -158,4 +158,111 @@ export const planningBench = async (db: Db): Promise<PlanningBench> => {
   writeFileSync(file, JSON.stringify(seeded));
   console.log(`Seeded 200 spaces and 19,980 allocations in ${Math.round((performance.now() - started) / 1000)} s`);
   return seeded;
+};
+
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
+const MESSAGES_PER_CONVERSATION = Number(process.env.BENCH_MESSAGES_PER_CONVERSATION ?? 10);
+
+export type ConversationBench = { conversations: number; messagesPerConversation: number; accounts: BenchAccount[] };
+
+/**
+ * The conversation benchmarks' two accounts (BENCH_CONVERSATIONS conversations of
+ * BENCH_MESSAGES_PER_CONVERSATION messages each): seeded once into the database at `url`,
+ * remembered in .bench-data/seed.json; seeded again (two new accounts) when the sizes change.
+ */
+export const conversationBench = async (url: string): Promise<ConversationBench> => {
+  const file = path.join(dataDir, "seed.json");
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as ConversationBench;
+    if (saved.conversations === CONVERSATIONS && saved.messagesPerConversation === MESSAGES_PER_CONVERSATION) return saved;
+  }
+  const db = createDb(url, { max: 2 });
+  const started = performance.now();
+  console.log(`Seeding 2 accounts x ${CONVERSATIONS} conversations x ${MESSAGES_PER_CONVERSATION} messages…`);
+  // The trigram index is rebuilt once after the bulk load rather than maintained row by row.
+  await db.execute(sql`drop index if exists messages_content_search_idx`);
+  const accounts = [await seedBenchAccount(db, 1, CONVERSATIONS, MESSAGES_PER_CONVERSATION), await seedBenchAccount(db, 2, CONVERSATIONS, MESSAGES_PER_CONVERSATION)];
+  await db.execute(sql`create index messages_content_search_idx on messages using gin (content gin_trgm_ops)`);
+  await db.execute(sql`vacuum analyze`);
+  await db.$client.end();
+  console.log(`Seeded in ${Math.round((performance.now() - started) / 1000)} s`);
+  const seeded = { conversations: CONVERSATIONS, messagesPerConversation: MESSAGES_PER_CONVERSATION, accounts };
+  writeFileSync(file, JSON.stringify(seeded));
+  return seeded;
+};
+
+/**
+ * Reporting events for a seeded conversation account, as the app would have recorded them
+ * (once; skipped when the account has some): a first response and a resolution per resolved
+ * conversation, a reply time per reply, a hand-off in one conversation in ten and a bot
+ * resolution in one in twenty, with values spread from a minute to two days and business-hours
+ * values below them.
+ */
+export const seedBenchReportingEvents = async (db: Db, accountId: number) => {
+  const [existing] = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from reporting_events where account_id = ${accountId} limit 1) e`);
+  if (existing!.n > 0) return;
+  const started = performance.now();
+  const insert = (name: string, from: SQL, user: SQL) =>
+    db.execute(sql`
+      insert into reporting_events (account_id, name, value, value_in_business_hours, conversation_id, inbox_id, user_id, event_start_time, event_end_time, created_at, updated_at)
+      select ${accountId}, ${name}, v.value, v.value * 0.4, c.id, c.inbox_id, ${user}, t.start_at, t.start_at + v.value * interval '1 second', t.start_at + v.value * interval '1 second', t.start_at + v.value * interval '1 second'
+      from ${from}
+      cross join lateral (select (60 + (c.id * 7919) % 172800)::float8 as value) v
+      where c.account_id = ${accountId}`);
+  await insert("first_response", sql`conversations c cross join lateral (select c.created_at as start_at) t`, sql`c.assignee_id`);
+  await insert(
+    "reply_time",
+    sql`conversations c join messages m on m.conversation_id = c.id and m.message_type = 1 cross join lateral (select m.created_at - interval '5 minutes' as start_at) t`,
+    sql`m.sender_id`,
+  );
+  await insert("conversation_resolved", sql`conversations c cross join lateral (select c.created_at as start_at) t`, sql`c.assignee_id`);
+  await db.execute(sql`delete from reporting_events r using conversations c where r.account_id = ${accountId} and r.name = 'conversation_resolved' and c.id = r.conversation_id and c.status <> 1`);
+  await db.execute(sql`
+    insert into reporting_events (account_id, name, value, value_in_business_hours, conversation_id, inbox_id, user_id, event_start_time, event_end_time, created_at, updated_at)
+    select r.account_id, n.name, r.value, r.value_in_business_hours, r.conversation_id, r.inbox_id, r.user_id, r.event_start_time, r.event_end_time, r.created_at, r.updated_at
+    from reporting_events r
+    cross join (values ('conversation_bot_handoff', 10), ('conversation_bot_resolved', 20)) as n(name, every)
+    where r.account_id = ${accountId} and r.name = 'first_response' and r.conversation_id % n.every = 0`);
+  await db.execute(sql`vacuum analyze reporting_events`);
+  console.log(`Seeded reporting events for account ${accountId} in ${Math.round((performance.now() - started) / 1000)} s`);
+};
+
+/**
+ * Events and quotes for the planning benchmark's allocations (once; skipped when the account has
+ * events): one event per allocation, one quote each — accepted for bookings, sent for holds, one
+ * in seven declined — in euros, one in five in pounds, with a breakdown line per allocation.
+ */
+export const seedBenchVenueSales = async (db: Db, accountId: number) => {
+  const [existing] = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from planning_events where account_id = ${accountId} limit 1) e`);
+  if (existing!.n > 0) return;
+  const started = performance.now();
+  await db.execute(sql`
+    with made as (
+      insert into planning_events (account_id, name, status, currency, attendees_count, created_at)
+      select ${accountId}, 'Event ' || a.id, case when a.status = 'confirmed' then 'definite' else 'tentative' end,
+        case when abs(hashtext(a.id::text)) % 5 = 0 then 'GBP' else 'EUR' end, 20 + abs(hashtext(a.id::text)) % 200, a.start_at - interval '90 days'
+      from allocations a where a.account_id = ${accountId} and a.event_id is null
+      returning id, name
+    )
+    update allocations a set event_id = made.id from made where made.name = 'Event ' || a.id`);
+  await db.execute(sql`
+    insert into quotes (account_id, planning_event_id, version, status, currency, total_excl_tax, total_tax, total_incl_tax, breakdown, snapshot,
+      public_token, quote_sent_at, viewed_at, view_count, accepted_at, rejected_at, valid_until, created_at)
+    select e.account_id, e.id, 1, q.status, e.currency, q.net, q.net * 0.21, q.net * 1.21,
+      jsonb_build_object('lines', jsonb_build_array(jsonb_build_object('key', a.id, 'name', 'Room hire', 'category', 'room', 'quantity', '1', 'unit', 'fixed',
+        'unitPrice', q.net::text, 'taxRate', '21', 'net', q.net::text, 'discount', '0.00', 'tax', (q.net * 0.21)::text, 'total', (q.net * 1.21)::text,
+        'allocationId', a.id, 'spaceId', a.space_id)), 'additionalLines', '[]'::jsonb, 'optionalLines', '[]'::jsonb, 'discounts', '[]'::jsonb,
+        'subtotalExclTax', q.net::text, 'taxes', '[]'::jsonb, 'totalExclTax', q.net::text, 'totalTax', (q.net * 0.21)::text, 'totalInclTax', (q.net * 1.21)::text,
+        'warnings', '[]'::jsonb, 'planId', null, 'planName', null),
+      '{}'::jsonb, md5(random()::text || a.id), a.start_at - interval '60 days', a.start_at - interval '59 days', 1 + abs(hashtext(a.id::text)) % 4,
+      case when q.status = 'accepted' then a.start_at - interval '55 days' end,
+      case when q.status = 'rejected' then a.start_at - interval '50 days' end,
+      (a.start_at - interval '30 days')::date, a.start_at - interval '61 days'
+    from allocations a join planning_events e on e.id = a.event_id
+    cross join lateral (select round((500 + abs(hashtext(a.id::text)) % 9500)::numeric, 2) as net,
+      case when abs(hashtext(a.id::text)) % 7 = 0 then 'rejected' when a.status = 'confirmed' then 'accepted' else 'sent' end as status) q
+    where a.account_id = ${accountId}`);
+  await db.execute(sql`vacuum analyze planning_events`);
+  await db.execute(sql`vacuum analyze quotes`);
+  console.log(`Seeded events and quotes for account ${accountId} in ${Math.round((performance.now() - started) / 1000)} s`);
 };
