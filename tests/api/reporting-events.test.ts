@@ -1,95 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { contacts, conversations, reportingEvents } from "@/db/schema";
+import { contacts } from "@/db/schema";
 import { handOffAfterBotFailure } from "@/lib/events/failures";
 import { api } from "../helpers/app";
-import { joinInbox, makeBot, makeTeam } from "../helpers/factories";
+import { HOUR, clock, makeReportingDesk, useReportingClock, type Conversation, type Inbox } from "../helpers/reporting";
 
 /*
  * Reporting events recorded as conversations change, through the API, with figures computed by
- * hand. The clock: the write paths stamp messages, conversations and events with the process's
- * `new Date()`, so these tests fake only `Date` (timers stay real for the database driver) and set
- * it before each request. Reports read the events' `created_at`, which is the change's time.
- *
- * Inboxes: London (Europe/London, Mon–Fri 09:00–17:00), New York (America/New_York, Mon–Sat
- * 08:00–12:00), Plain (hours disabled), and Bot (London's hours, run by an agent bot). London
- * moves to BST on Sunday 29 March 2026, New York to EDT on Sunday 8 March 2026.
+ * hand (the desk and its clock: tests/helpers/reporting.ts). Reports read the events'
+ * `created_at`, which is the change's time. London moves to BST on Sunday 29 March 2026, New
+ * York to EDT on Sunday 8 March 2026.
  */
 
-type Cast = Awaited<ReturnType<typeof makeTeam>>;
-type Conversation = { id: number; [key: string]: any };
-type Inbox = { id: number; [key: string]: any };
-
-const HOUR = 3600;
-let cast: Cast;
-let bot: Awaited<ReturnType<typeof makeBot>>;
-let inboxes: { london: Inbox; newYork: Inbox; plain: Inbox; bot: Inbox };
-let contactId: number;
-
-const v1 = (path: string) => `/api/v1/accounts/${cast.account.id}${path}`;
-
-/** Sets the clock every write reads, to an instant given in UTC. */
-const clock = (iso: string) => vi.setSystemTime(new Date(iso));
-
-const weekdays = (days: number[], open: number, close: number) =>
-  [0, 1, 2, 3, 4, 5, 6].map((day) =>
-    days.includes(day)
-      ? { day_of_week: day, closed_all_day: false, open_hour: open, open_minutes: 0, close_hour: close, close_minutes: 0 }
-      : { day_of_week: day, closed_all_day: true },
-  );
-
-const createInbox = async (name: string, settings: Record<string, unknown>) => {
-  const res = await api.post(v1("/inboxes"), { token: cast.admin.token, body: { name, channel: { type: "api" }, ...settings } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await joinInbox(cast.account.id, res.body.id);
-  return res.body as Inbox;
-};
-
-const openConversation = async (inbox: Inbox, body: Record<string, unknown> = {}) => {
-  const res = await api.post(v1("/conversations"), { token: cast.admin.token, body: { inbox_id: inbox.id, contact_id: contactId, ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Conversation;
-};
-
-const send = async (conversation: Conversation, body: Record<string, unknown>, token = cast.agent.token) => {
-  const res = await api.post(v1(`/conversations/${conversation.id}/messages`), { token, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-};
-const contactWrites = (conversation: Conversation) => send(conversation, { content: "Hello?", message_type: "incoming" });
-const agentReplies = (conversation: Conversation) => send(conversation, { content: "Here to help" });
-
-const toggle = async (conversation: Conversation, status: string, token = cast.admin.token) => {
-  const res = await api.post(v1(`/conversations/${conversation.id}/toggle_status`), { token, body: { status } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.payload.current_status).toBe(status);
-};
-
-const rowOf = async (conversation: Conversation) => {
-  const [row] = await getDb()
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.accountId, cast.account.id), eq(conversations.displayId, conversation.id)));
-  return row!;
-};
-
-/** The conversation's events as reports read them, oldest first. */
-const eventsOf = async (conversation: Conversation) => {
-  const row = await rowOf(conversation);
-  const rows = await getDb().select().from(reportingEvents).where(eq(reportingEvents.conversationId, row.id)).orderBy(asc(reportingEvents.id));
-  return rows.map((e) => ({
-    name: e.name,
-    value: e.value,
-    value_in_business_hours: e.valueInBusinessHours,
-    user_id: e.userId,
-    inbox_id: e.inboxId,
-    account_id: e.accountId,
-    start: e.eventStartTime?.toISOString(),
-    end: e.eventEndTime?.toISOString(),
-    created_at: e.createdAt.toISOString(),
-  }));
-};
+let desk: Awaited<ReturnType<typeof makeReportingDesk>>;
 
 /** An expected event; `created_at` is its end, the time of the change. */
 const event = (
@@ -102,7 +26,7 @@ const event = (
   value_in_business_hours: span.business,
   user_id: span.user,
   inbox_id: inbox.id,
-  account_id: cast.account.id,
+  account_id: desk.cast.account.id,
   start: new Date(span.start).toISOString(),
   end: new Date(span.end).toISOString(),
   created_at: new Date(span.end).toISOString(),
@@ -111,21 +35,9 @@ const event = (
 const the = {} as Record<"london" | "newYork" | "plain" | "handedOff" | "botResolved" | "reopened", Conversation>;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  clock("2026-03-01T12:00:00Z");
-  cast = await makeTeam();
-  bot = await makeBot(cast.account.id);
-  const london = { timezone: "Europe/London", working_hours_enabled: true, working_hours: weekdays([1, 2, 3, 4, 5], 9, 17) };
-  inboxes = {
-    london: await createInbox("London", london),
-    newYork: await createInbox("New York", { timezone: "America/New_York", working_hours_enabled: true, working_hours: weekdays([1, 2, 3, 4, 5, 6], 8, 12) }),
-    plain: await createInbox("Plain", { timezone: "Europe/London", working_hours_enabled: false }),
-    bot: await createInbox("Bot", london),
-  };
-  const set = await api.post(v1(`/inboxes/${inboxes.bot.id}/set_agent_bot`), { token: cast.admin.token, body: { agent_bot: bot.bot.id } });
-  expect(set.status).toBeLessThan(300);
-  const [contact] = await getDb().insert(contacts).values({ accountId: cast.account.id, name: "Ada", email: `${randomUUID()}@example.test` }).returning();
-  contactId = contact!.id;
+  useReportingClock();
+  desk = await makeReportingDesk();
+  const { inboxes, bot, openConversation, send, contactWrites, agentReplies, toggle, cast } = desk;
 
   // Friday 27 March 16:00 GMT → Monday 30 March 10:00 BST (09:00Z): 65 hours, the clocks having gone forward.
   for (const key of ["london", "plain"] as const) {
@@ -190,60 +102,60 @@ afterAll(() => {
 
 describe("reporting events", () => {
   it("measures a first response and a reply time across a weekend and London's DST change, in all and in business hours", async () => {
-    const agent = cast.agent.user.id;
-    expect(await eventsOf(the.london)).toEqual([
+    const agent = desk.cast.agent.user.id;
+    expect(await desk.eventsOf(the.london)).toEqual([
       // 16:00Z Friday → 09:00Z Monday = 65 h; open: Friday 16:00–17:00 GMT and Monday 09:00–10:00 BST.
-      event("first_response", inboxes.london, { start: "2026-03-27T16:00:00Z", end: "2026-03-30T09:00:00Z", value: 65 * HOUR, business: 2 * HOUR, user: agent }),
+      event("first_response", desk.inboxes.london, { start: "2026-03-27T16:00:00Z", end: "2026-03-30T09:00:00Z", value: 65 * HOUR, business: 2 * HOUR, user: agent }),
       // Monday 11:00 BST → Tuesday 09:30 BST = 22.5 h; open: Monday 11:00–17:00 and Tuesday 09:00–09:30.
-      event("reply_time", inboxes.london, { start: "2026-03-30T10:00:00Z", end: "2026-03-31T08:30:00Z", value: 22.5 * HOUR, business: 6.5 * HOUR, user: agent }),
+      event("reply_time", desk.inboxes.london, { start: "2026-03-30T10:00:00Z", end: "2026-03-31T08:30:00Z", value: 22.5 * HOUR, business: 6.5 * HOUR, user: agent }),
     ]);
   });
 
   it("reads another inbox's hours in its own zone, and none when its hours are disabled", async () => {
-    const agent = cast.agent.user.id;
-    expect(await eventsOf(the.newYork)).toEqual([
+    const agent = desk.cast.agent.user.id;
+    expect(await desk.eventsOf(the.newYork)).toEqual([
       // Saturday 11:00–12:00 EST and Monday 08:00–09:00 EDT.
-      event("first_response", inboxes.newYork, { start: "2026-03-07T16:00:00Z", end: "2026-03-09T13:00:00Z", value: 45 * HOUR, business: 2 * HOUR, user: agent }),
+      event("first_response", desk.inboxes.newYork, { start: "2026-03-07T16:00:00Z", end: "2026-03-09T13:00:00Z", value: 45 * HOUR, business: 2 * HOUR, user: agent }),
     ]);
-    expect(await eventsOf(the.plain)).toEqual([
-      event("first_response", inboxes.plain, { start: "2026-03-27T16:00:00Z", end: "2026-03-30T09:00:00Z", value: 65 * HOUR, business: 0, user: agent }),
+    expect(await desk.eventsOf(the.plain)).toEqual([
+      event("first_response", desk.inboxes.plain, { start: "2026-03-27T16:00:00Z", end: "2026-03-30T09:00:00Z", value: 65 * HOUR, business: 0, user: agent }),
     ]);
   });
 
   it("counts a bot's hand-off once and measures the first response from it", async () => {
-    expect(await eventsOf(the.handedOff)).toEqual([
+    expect(await desk.eventsOf(the.handedOff)).toEqual([
       // Opening a pending conversation is an opening too, with nothing to measure the first time.
-      event("conversation_opened", inboxes.bot, { start: "2026-04-01T09:00:00Z", end: "2026-04-01T09:10:00Z", value: 0, business: 0, user: null }),
-      event("conversation_bot_handoff", inboxes.bot, { start: "2026-04-01T09:00:00Z", end: "2026-04-01T09:10:00Z", value: 600, business: 600, user: null }),
+      event("conversation_opened", desk.inboxes.bot, { start: "2026-04-01T09:00:00Z", end: "2026-04-01T09:10:00Z", value: 0, business: 0, user: null }),
+      event("conversation_bot_handoff", desk.inboxes.bot, { start: "2026-04-01T09:00:00Z", end: "2026-04-01T09:10:00Z", value: 600, business: 600, user: null }),
       // From the hand-off, not the creation.
-      event("first_response", inboxes.bot, { start: "2026-04-01T09:10:00Z", end: "2026-04-01T09:40:00Z", value: 1800, business: 1800, user: cast.agent.user.id }),
+      event("first_response", desk.inboxes.bot, { start: "2026-04-01T09:10:00Z", end: "2026-04-01T09:40:00Z", value: 1800, business: 1800, user: desk.cast.agent.user.id }),
     ]);
   });
 
   it("records a resolution by the bot alone as the bot's too", async () => {
     const span = { start: "2026-04-01T11:00:00Z", end: "2026-04-01T11:05:00Z", value: 300, business: 300, user: null };
-    expect(await eventsOf(the.botResolved)).toEqual([
-      event("conversation_resolved", inboxes.bot, span),
-      event("conversation_bot_resolved", inboxes.bot, span),
+    expect(await desk.eventsOf(the.botResolved)).toEqual([
+      event("conversation_resolved", desk.inboxes.bot, span),
+      event("conversation_bot_resolved", desk.inboxes.bot, span),
     ]);
   });
 
   it("measures a reopening from the last resolution, and each resolution from the creation, for the assignee", async () => {
-    const agent = cast.agent.user.id;
-    expect(await eventsOf(the.reopened)).toEqual([
-      event("first_response", inboxes.london, { start: "2026-04-02T09:00:00Z", end: "2026-04-02T09:10:00Z", value: 600, business: 600, user: agent }),
-      event("conversation_resolved", inboxes.london, { start: "2026-04-02T09:00:00Z", end: "2026-04-02T10:00:00Z", value: HOUR, business: HOUR, user: agent }),
+    const agent = desk.cast.agent.user.id;
+    expect(await desk.eventsOf(the.reopened)).toEqual([
+      event("first_response", desk.inboxes.london, { start: "2026-04-02T09:00:00Z", end: "2026-04-02T09:10:00Z", value: 600, business: 600, user: agent }),
+      event("conversation_resolved", desk.inboxes.london, { start: "2026-04-02T09:00:00Z", end: "2026-04-02T10:00:00Z", value: HOUR, business: HOUR, user: agent }),
       // Thursday 11:00 BST → Friday 10:00 BST = 23 h; open: Thursday 11:00–17:00 and Friday 09:00–10:00.
-      event("conversation_opened", inboxes.london, { start: "2026-04-02T10:00:00Z", end: "2026-04-03T09:00:00Z", value: 23 * HOUR, business: 7 * HOUR, user: agent }),
-      event("reply_time", inboxes.london, { start: "2026-04-03T09:00:00Z", end: "2026-04-03T09:30:00Z", value: 1800, business: 1800, user: agent }),
+      event("conversation_opened", desk.inboxes.london, { start: "2026-04-02T10:00:00Z", end: "2026-04-03T09:00:00Z", value: 23 * HOUR, business: 7 * HOUR, user: agent }),
+      event("reply_time", desk.inboxes.london, { start: "2026-04-03T09:00:00Z", end: "2026-04-03T09:30:00Z", value: 1800, business: 1800, user: agent }),
       // Thursday 10:00 BST → Friday 11:00 BST = 25 h; open: Thursday 10:00–17:00 and Friday 09:00–11:00.
-      event("conversation_resolved", inboxes.london, { start: "2026-04-02T09:00:00Z", end: "2026-04-03T10:00:00Z", value: 25 * HOUR, business: 9 * HOUR, user: agent }),
+      event("conversation_resolved", desk.inboxes.london, { start: "2026-04-02T09:00:00Z", end: "2026-04-03T10:00:00Z", value: 25 * HOUR, business: 9 * HOUR, user: agent }),
     ]);
   });
 
   it("gives the summary report the same averages", async () => {
     const window = `since=${Date.parse("2026-03-01T00:00:00Z") / 1000}&until=${Date.parse("2026-04-04T00:00:00Z") / 1000}`;
-    const res = await api.get(`/api/v2/accounts/${cast.account.id}/reports/summary?type=account&${window}`, { token: cast.admin.token });
+    const res = await api.get(`/api/v2/accounts/${desk.cast.account.id}/reports/summary?type=account&${window}`, { token: desk.cast.admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       // (65 h + 65 h + 45 h + 1800 s + 600 s) / 5
@@ -261,23 +173,23 @@ describe("every way a status changes", () => {
   it("records nothing for a conversation created resolved", async () => {
     const [blocked] = await getDb()
       .insert(contacts)
-      .values({ accountId: cast.account.id, name: "Blocked", email: `${randomUUID()}@example.test`, blocked: true })
+      .values({ accountId: desk.cast.account.id, name: "Blocked", email: `${randomUUID()}@example.test`, blocked: true })
       .returning();
     clock("2026-04-06T09:00:00Z");
-    const created = await openConversation(inboxes.london, { contact_id: blocked!.id });
+    const created = await desk.openConversation(desk.inboxes.london, { contact_id: blocked!.id });
     expect(created.status).toBe("resolved");
-    expect(await eventsOf(created)).toEqual([]);
+    expect(await desk.eventsOf(created)).toEqual([]);
   });
 
   it("records an opening when a contact's message wakes a snoozed conversation, and a resolution when muted", async () => {
     clock("2026-04-06T09:00:00Z");
-    const c = await openConversation(inboxes.london);
-    await toggle(c, "snoozed");
+    const c = await desk.openConversation(desk.inboxes.london);
+    await desk.toggle(c, "snoozed");
     clock("2026-04-06T10:00:00Z");
-    await contactWrites(c);
+    await desk.contactWrites(c);
     clock("2026-04-06T11:00:00Z");
-    expect((await api.post(v1(`/conversations/${c.id}/mute`), { token: cast.admin.token })).status).toBe(200);
-    expect((await eventsOf(c)).map((e) => [e.name, e.value, e.end])).toEqual([
+    expect((await api.post(desk.v1(`/conversations/${c.id}/mute`), { token: desk.cast.admin.token })).status).toBe(200);
+    expect((await desk.eventsOf(c)).map((e) => [e.name, e.value, e.end])).toEqual([
       ["conversation_opened", 0, "2026-04-06T10:00:00.000Z"],
       ["conversation_resolved", 2 * HOUR, "2026-04-06T11:00:00.000Z"],
     ]);
@@ -285,15 +197,15 @@ describe("every way a status changes", () => {
 
   it("leaves a resolved conversation pending, not opened, when a contact writes in a bot's inbox; the hand-off opens it", async () => {
     clock("2026-04-07T09:00:00Z");
-    const c = await openConversation(inboxes.bot);
+    const c = await desk.openConversation(desk.inboxes.bot);
     clock("2026-04-07T09:05:00Z");
-    await toggle(c, "resolved", bot.token);
+    await desk.toggle(c, "resolved", desk.bot.token);
     clock("2026-04-07T10:05:00Z");
-    await contactWrites(c);
-    expect((await api.get(v1(`/conversations/${c.id}`), { token: cast.admin.token })).body.status).toBe("pending");
+    await desk.contactWrites(c);
+    expect((await api.get(desk.v1(`/conversations/${c.id}`), { token: desk.cast.admin.token })).body.status).toBe("pending");
     clock("2026-04-07T10:15:00Z");
-    await toggle(c, "open", bot.token);
-    expect((await eventsOf(c)).map((e) => [e.name, e.value])).toEqual([
+    await desk.toggle(c, "open", desk.bot.token);
+    expect((await desk.eventsOf(c)).map((e) => [e.name, e.value])).toEqual([
       ["conversation_resolved", 300],
       ["conversation_bot_resolved", 300],
       ["conversation_opened", 70 * 60],
@@ -303,15 +215,15 @@ describe("every way a status changes", () => {
 
   it("counts a bot's hand-off once, and measures the first response from the latest opening", async () => {
     clock("2026-04-07T12:00:00Z");
-    const c = await openConversation(inboxes.bot);
+    const c = await desk.openConversation(desk.inboxes.bot);
     clock("2026-04-07T12:10:00Z");
-    await toggle(c, "open", bot.token);
-    await toggle(c, "pending");
+    await desk.toggle(c, "open", desk.bot.token);
+    await desk.toggle(c, "pending");
     clock("2026-04-07T12:20:00Z");
-    await toggle(c, "open", bot.token);
+    await desk.toggle(c, "open", desk.bot.token);
     clock("2026-04-07T12:45:00Z");
-    await agentReplies(c);
-    expect((await eventsOf(c)).map((e) => [e.name, e.value, e.start, e.end])).toEqual([
+    await desk.agentReplies(c);
+    expect((await desk.eventsOf(c)).map((e) => [e.name, e.value, e.start, e.end])).toEqual([
       ["conversation_opened", 0, "2026-04-07T12:00:00.000Z", "2026-04-07T12:10:00.000Z"],
       ["conversation_bot_handoff", 600, "2026-04-07T12:00:00.000Z", "2026-04-07T12:10:00.000Z"],
       ["conversation_opened", 0, "2026-04-07T12:00:00.000Z", "2026-04-07T12:20:00.000Z"],
@@ -321,25 +233,25 @@ describe("every way a status changes", () => {
 
   it("records the opening, not a hand-off, when the system opens a conversation its bot failed", async () => {
     clock("2026-04-08T09:00:00Z");
-    const c = await openConversation(inboxes.bot);
-    const row = await rowOf(c);
+    const c = await desk.openConversation(desk.inboxes.bot);
+    const row = await desk.rowOf(c);
     clock("2026-04-08T09:02:00Z");
     expect(await handOffAfterBotFailure(getDb(), row.id)).toBe(true);
-    expect((await eventsOf(c)).map((e) => [e.name, e.value, e.end])).toEqual([["conversation_opened", 0, "2026-04-08T09:02:00.000Z"]]);
+    expect((await desk.eventsOf(c)).map((e) => [e.name, e.value, e.end])).toEqual([["conversation_opened", 0, "2026-04-08T09:02:00.000Z"]]);
   });
 
   it("records a resolution by the contact through the Client API for the assignee", async () => {
-    const widget = `/public/api/v1/inboxes/${inboxes.plain.inbox_identifier}`;
+    const widget = `/public/api/v1/inboxes/${desk.inboxes.plain.inbox_identifier}`;
     clock("2026-04-09T09:00:00Z");
     const contact = await api.post(`${widget}/contacts`, { body: { name: "Grace" } });
     expect(contact.status).toBe(200);
     const created = await api.post(`${widget}/contacts/${contact.body.source_id}/conversations`, { body: {} });
     expect(created.status).toBe(200);
     const c = { id: created.body.id as number };
-    expect((await api.post(v1(`/conversations/${c.id}/assignments`), { token: cast.admin.token, body: { assignee_id: cast.agent.user.id } })).status).toBe(200);
+    expect((await api.post(desk.v1(`/conversations/${c.id}/assignments`), { token: desk.cast.admin.token, body: { assignee_id: desk.cast.agent.user.id } })).status).toBe(200);
     clock("2026-04-09T09:30:00Z");
     const resolved = await api.post(`${widget}/contacts/${contact.body.source_id}/conversations/${c.id}/toggle_status`, { body: {} });
     expect(resolved.status).toBe(200);
-    expect((await eventsOf(c)).map((e) => [e.name, e.value, e.user_id])).toEqual([["conversation_resolved", 1800, cast.agent.user.id]]);
+    expect((await desk.eventsOf(c)).map((e) => [e.name, e.value, e.user_id])).toEqual([["conversation_resolved", 1800, desk.cast.agent.user.id]]);
   });
 });
