@@ -31,8 +31,8 @@ const accountEvents = async () =>
     .where(eq(reportingEvents.accountId, desk.cast.account.id))
     .orderBy(asc(reportingEvents.conversationId), asc(reportingEvents.eventEndTime), asc(reportingEvents.name));
 
-/** An event without its identity: what reports read. */
-const content = ({ id: _id, updatedAt: _updatedAt, ...rest }: Awaited<ReturnType<typeof accountEvents>>[number]) => rest;
+/** An event without its identity (id, last update): what reports read. */
+const content = (event: Awaited<ReturnType<typeof accountEvents>>[number]) => ({ ...event, id: 0, updatedAt: null });
 
 let written: Awaited<ReturnType<typeof accountEvents>>;
 
