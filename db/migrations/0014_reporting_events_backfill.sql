@@ -7,9 +7,10 @@
 -- zone: each local day's opening and closing are turned into instants with that day's offset, so a
 -- 09:00-17:00 day stays 8 hours across a DST change. A day without a row, or closed_all_day, is
 -- closed; open_all_day is the whole local day (midnight to midnight). 0 when the hours are disabled.
--- Immutable: it reads only its arguments, and converts by zone name (never the session's TimeZone).
+-- It reads only its arguments and converts by zone name (never the session's TimeZone); stable, not
+-- immutable, because jsonb_to_recordset is.
 CREATE OR REPLACE FUNCTION business_seconds(working_hours jsonb, enabled boolean, tz text, from_at timestamptz, to_at timestamptz)
-RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+RETURNS double precision LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT CASE
     WHEN NOT coalesce(enabled, false) OR jsonb_typeof(working_hours) IS DISTINCT FROM 'array' OR from_at IS NULL OR to_at IS NULL OR from_at >= to_at THEN 0
     ELSE coalesce((
