@@ -1,12 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import { conversationPriorities, conversationStatuses, conversations, inboxes, messages, type ConversationStatus } from "@/db/schema";
+import { conversationPriorities, conversationStatuses, conversations, messages, type ConversationStatus } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx, Caller } from "@/lib/auth/caller";
 import { actorOf } from "@/lib/events/record";
 import { notFound } from "@/lib/http/errors";
 import { recordConversationChanges, recordTyping } from "./events";
 import { statusName, type ConversationRow } from "./present";
-import { recordReportingEvent } from "./reporting";
 import type { ToggleStatusInput, ToggleTypingInput } from "./schemas";
 import { visibleConversations } from "./visibility";
 
@@ -70,34 +69,24 @@ export const deleteConversation = async (ctx: AccountCtx, displayId: number) => 
 };
 
 /**
- * Moves a locked conversation to `next`. `snoozed_until` survives only while snoozed, and a
- * resolution is recorded for reports (by the bot too, when no human ever replied).
+ * Moves a locked conversation to `next`. `snoozed_until` survives only while snoozed; the
+ * reporting events of the change are recorded with its other events (saveConversation).
  */
-export const changeStatus = async (
+export const changeStatus = (
   ctx: ChangeCtx,
   row: ConversationRow,
   next: ConversationStatus,
   options: { snoozedUntil?: Date | null; extra?: Partial<typeof conversations.$inferInsert> } = {},
-) => {
-  const updated = await saveConversation(ctx, row, {
+) =>
+  saveConversation(ctx, row, {
     ...options.extra,
     status: statusValue(next),
     snoozedUntil: next === "snoozed" ? (options.snoozedUntil ?? null) : null,
   });
-  if (next === "resolved" && statusName(row.status) !== "resolved") {
-    const now = updated.updatedAt;
-    await recordReportingEvent(ctx.db, row, { name: "conversation_resolved", start: row.createdAt, end: now, userId: row.assigneeId });
-    if (row.firstReplyCreatedAt === null) {
-      const [inbox] = await ctx.db.select({ botId: inboxes.agentBotId }).from(inboxes).where(eq(inboxes.id, row.inboxId));
-      if (inbox?.botId) await recordReportingEvent(ctx.db, row, { name: "conversation_bot_resolved", start: row.createdAt, end: now });
-    }
-  }
-  return updated;
-};
 
 /**
  * toggle_status: the given status, or open↔resolved (pending and snoozed open). A bot
- * opening a pending conversation hands it off to the agents, which reports count.
+ * opening a pending conversation hands it off to the agents (lib/reports/record.ts).
  */
 export const toggleStatus = (ctx: AccountCtx, displayId: number, input: ToggleStatusInput) =>
   ctx.db.transaction(async (db) => {
@@ -105,11 +94,7 @@ export const toggleStatus = (ctx: AccountCtx, displayId: number, input: ToggleSt
     const row = await findConversation(tx, displayId, { lock: true });
     const current = statusName(row.status);
     const next: ConversationStatus = input.status ?? (current === "open" ? "resolved" : "open");
-    const updated = await changeStatus(tx, row, next, { snoozedUntil: input.snoozed_until });
-    if (ctx.caller.kind === "agent_bot" && current === "pending" && input.status === "open") {
-      await recordReportingEvent(db, row, { name: "conversation_bot_handoff", start: row.createdAt, end: updated.updatedAt });
-    }
-    return updated;
+    return changeStatus(tx, row, next, { snoozedUntil: input.snoozed_until });
   });
 
 export const setCustomAttributes = (ctx: AccountCtx, displayId: number, customAttributes: Record<string, unknown>) =>

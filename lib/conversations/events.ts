@@ -5,6 +5,7 @@ import { conversationEvents } from "@/lib/events/changes";
 import { accountData, participantWebhook, presentConversationWebhook } from "@/lib/events/payloads";
 import { recordEvent, type Actor } from "@/lib/events/record";
 import { notifyAssignment } from "@/lib/notifications/triggers";
+import { recordStatusEvents } from "@/lib/reports/record";
 import { priorityName, statusName, type ConversationRow } from "./present";
 
 /**
@@ -33,8 +34,8 @@ export const conversationAttributes = (row: ConversationRow) => ({
 
 /**
  * Records what a saved change of a conversation tells the outside (status changed, updated, and
- * for bots opened / resolved), on the writing transaction, with the conversation as it now is.
- * A new assignee is notified.
+ * for bots opened / resolved), on the writing transaction, with the conversation as it now is,
+ * and the reporting events a status change makes. A new assignee is notified.
  */
 export const recordConversationChanges = async (db: DbOrTx, before: ConversationRow, after: ConversationRow, actor: Actor) => {
   const changes = conversationEvents(conversationAttributes(before), conversationAttributes(after));
@@ -53,6 +54,7 @@ export const recordConversationChanges = async (db: DbOrTx, before: Conversation
       render: async () => ({ ...(await conversation()), ...(event.changedAttributes ? { changed_attributes: event.changedAttributes } : {}) }),
     });
   }
+  await recordStatusEvents(db, before, after, actor);
   await notifyAssignment(db, before, after, actor);
 };
 

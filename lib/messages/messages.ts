@@ -6,12 +6,12 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { findConversation, statusValue } from "@/lib/conversations/conversations";
 import { statusName, type ConversationRow } from "@/lib/conversations/present";
 import { recordConversationChanges } from "@/lib/conversations/events";
-import { recordReportingEvent } from "@/lib/conversations/reporting";
 import { presentMessageWebhook } from "@/lib/events/payloads";
 import { actorOf, recordEvent, type Actor } from "@/lib/events/record";
 import type { Target } from "@/lib/events/targets";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { notifyNewMessage } from "@/lib/notifications/triggers";
+import { recordReplyEvents } from "@/lib/reports/record";
 import type { MessageRow } from "./present";
 import type { CreateMessageInput, MessageListQuery, UpdateMessageInput } from "./schemas";
 
@@ -69,7 +69,7 @@ const senderOf = (ctx: AccountCtx, conversation: ConversationRow, input: NewMess
  * Adds a message to a conversation the caller holds locked, and keeps the conversation in
  * step as Chatwoot does: activity time; an incoming message starts the wait and reopens a
  * resolved or snoozed conversation (unless muted; pending when a bot runs the inbox); an
- * agent's public reply ends the wait (reply_time) and may be the first reply (first_response).
+ * agent's public reply ends the wait and may be the first reply, which reports count.
  */
 export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow, input: NewMessage) => {
   const [inbox] = await ctx.db
@@ -131,14 +131,9 @@ export const postMessage = async (ctx: AccountCtx, conversation: ConversationRow
     }
     await ctx.db.update(contacts).set({ lastActivityAt: now }).where(eq(contacts.id, conversation.contactId));
   } else if (!input.private && sender.type === "User") {
-    if (conversation.waitingSince !== null) {
-      await recordReportingEvent(ctx.db, conversation, { name: "reply_time", start: conversation.waitingSince, end: now, userId: sender.id });
-      changes.waitingSince = null;
-    }
-    if (conversation.firstReplyCreatedAt === null) {
-      await recordReportingEvent(ctx.db, conversation, { name: "first_response", start: conversation.createdAt, end: now, userId: sender.id });
-      changes.firstReplyCreatedAt = now;
-    }
+    await recordReplyEvents(ctx.db, conversation, { userId: sender.id, at: now });
+    if (conversation.waitingSince !== null) changes.waitingSince = null;
+    if (conversation.firstReplyCreatedAt === null) changes.firstReplyCreatedAt = now;
   }
   const [updated] = await ctx.db.update(conversations).set(changes).where(eq(conversations.id, conversation.id)).returning();
   await recordMessageEvent(ctx.db, "message_created", message!, updated!, { actor: actorOf(ctx.caller) });
