@@ -7,7 +7,7 @@ import { csvLine, type Cell } from "./csv";
 import { reportSummary } from "./reports";
 import type { ReportScope } from "./schemas";
 import { chatwootDuration } from "./time-format";
-import { conversationTraffic, trafficTable } from "./traffic";
+import { conversationTraffic, offsetLabel, trafficTable } from "./traffic";
 import { reportWindow } from "./window";
 
 /**
@@ -22,7 +22,6 @@ export type CsvWindow = { since?: number; until?: number; business_hours?: boole
 export type CsvDocument = { filename: string; body: string };
 
 type Summary = Awaited<ReturnType<typeof reportSummary>>;
-type Row = { scope: Exclude<ReportScope, "account">; id: number; cells: Cell[] };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -46,52 +45,84 @@ const readable = (summary: Summary): Cell[] => [
 
 const durations = ["Avg first response time", "Avg resolution time"] as const;
 
-const rowsWithFigures = async (ctx: AccountCtx, query: CsvWindow, rows: readonly Row[]) => {
-  const summaries = await Promise.all(rows.map((row) => summaryOf(ctx, query, row.scope, row.id)));
-  return rows.map((row, i) => [...row.cells, ...readable(summaries[i]!)]);
+type Dimension = {
+  filename: string;
+  scope: Exclude<ReportScope, "account">;
+  header: readonly string[];
+  /** The account's agents, inboxes, teams or labels, ids ascending, with their leading cells. */
+  records: (ctx: AccountCtx) => Promise<{ id: number; cells: Cell[] }[]>;
 };
 
-export const agentsCsv = async (ctx: AccountCtx, query: CsvWindow): Promise<CsvDocument> => {
-  requirePermission(ctx, "report_manage");
-  const agents = await ctx.db
-    .select({ id: users.id, name: users.name })
-    .from(accountUsers)
-    .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(eq(accountUsers.accountId, ctx.account.id))
-    .orderBy(asc(users.id));
-  const rows = await rowsWithFigures(ctx, query, agents.map((agent) => ({ scope: "agent", id: agent.id, cells: [agent.name] })));
-  const header = ["Agent name", "Assigned conversations", ...durations, "Avg customer waiting time", "Resolution Count"];
-  return document("agents_report", query, header, rows);
-};
+const account = (ctx: AccountCtx) => ctx.account.id;
 
-export const inboxesCsv = async (ctx: AccountCtx, query: CsvWindow): Promise<CsvDocument> => {
-  requirePermission(ctx, "report_manage");
-  const rows = await ctx.db
-    .select({ id: inboxes.id, name: inboxes.name, channelType: inboxes.channelType })
-    .from(inboxes)
-    .where(eq(inboxes.accountId, ctx.account.id))
-    .orderBy(asc(inboxes.id));
-  const figures = await rowsWithFigures(ctx, query, rows.map((inbox) => ({ scope: "inbox", id: inbox.id, cells: [inbox.name, channelLabels[inbox.channelType]] })));
-  // Chatwoot's header stops after the resolution time although its rows carry the customer
-  // waiting time and resolution count too; those two columns are named here (the team CSV's words).
-  const header = ["Inbox name", "Inbox type", "No. of conversations", ...durations, "Avg customer waiting time", "Resolution Count"];
-  return document("inboxes_report", query, header, figures);
-};
+const dimensions = {
+  agents: {
+    filename: "agents_report",
+    scope: "agent",
+    header: ["Agent name", "Assigned conversations", ...durations, "Avg customer waiting time", "Resolution Count"],
+    records: async (ctx) =>
+      (
+        await ctx.db
+          .select({ id: users.id, name: users.name })
+          .from(accountUsers)
+          .innerJoin(users, eq(users.id, accountUsers.userId))
+          .where(eq(accountUsers.accountId, account(ctx)))
+          .orderBy(asc(users.id))
+      ).map((agent) => ({ id: agent.id, cells: [agent.name] })),
+  },
+  inboxes: {
+    filename: "inboxes_report",
+    scope: "inbox",
+    // Chatwoot's header stops after the resolution time although its rows carry the customer
+    // waiting time and resolution count too; those two columns are named here (the team CSV's words).
+    header: ["Inbox name", "Inbox type", "No. of conversations", ...durations, "Avg customer waiting time", "Resolution Count"],
+    records: async (ctx) =>
+      (
+        await ctx.db
+          .select({ id: inboxes.id, name: inboxes.name, channelType: inboxes.channelType })
+          .from(inboxes)
+          .where(eq(inboxes.accountId, account(ctx)))
+          .orderBy(asc(inboxes.id))
+      ).map((inbox) => ({ id: inbox.id, cells: [inbox.name, channelLabels[inbox.channelType]] })),
+  },
+  teams: {
+    filename: "teams_report",
+    scope: "team",
+    header: ["Team name", "Conversations count", ...durations, "Avg customer waiting time", "Resolution Count"],
+    records: async (ctx) =>
+      (await ctx.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.accountId, account(ctx))).orderBy(asc(teams.id))).map((team) => ({
+        id: team.id,
+        cells: [team.name],
+      })),
+  },
+  labels: {
+    filename: "labels_report",
+    scope: "label",
+    header: ["Label", "No. of conversations", ...durations, "Avg reply time", "Resolution Count"],
+    records: async (ctx) =>
+      (await ctx.db.select({ id: labels.id, title: labels.title }).from(labels).where(eq(labels.accountId, account(ctx))).orderBy(asc(labels.id))).map(
+        (label) => ({ id: label.id, cells: [label.title] }),
+      ),
+  },
+} satisfies Record<string, Dimension>;
 
-export const teamsCsv = async (ctx: AccountCtx, query: CsvWindow): Promise<CsvDocument> => {
-  requirePermission(ctx, "report_manage");
-  const rows = await ctx.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.accountId, ctx.account.id)).orderBy(asc(teams.id));
-  const figures = await rowsWithFigures(ctx, query, rows.map((team) => ({ scope: "team", id: team.id, cells: [team.name] })));
-  const header = ["Team name", "Conversations count", ...durations, "Avg customer waiting time", "Resolution Count"];
-  return document("teams_report", query, header, figures);
-};
+export type CsvDimension = keyof typeof dimensions;
 
-export const labelsCsv = async (ctx: AccountCtx, query: CsvWindow): Promise<CsvDocument> => {
+/**
+ * The agents, inboxes, teams or labels download: each record's name (and an inbox's channel)
+ * then its figures from the summary report scoped to it.
+ */
+export const dimensionCsv = async (ctx: AccountCtx, name: CsvDimension, query: CsvWindow): Promise<CsvDocument> => {
   requirePermission(ctx, "report_manage");
-  const rows = await ctx.db.select({ id: labels.id, title: labels.title }).from(labels).where(eq(labels.accountId, ctx.account.id)).orderBy(asc(labels.id));
-  const figures = await rowsWithFigures(ctx, query, rows.map((label) => ({ scope: "label", id: label.id, cells: [label.title] })));
-  const header = ["Label", "No. of conversations", ...durations, "Avg reply time", "Resolution Count"];
-  return document("labels_report", query, header, figures);
+  const dimension: Dimension = dimensions[name];
+  const records = await dimension.records(ctx);
+  const summaries = await Promise.all(records.map((record) => summaryOf(ctx, query, dimension.scope, record.id)));
+  return document(
+    dimension.filename,
+    query,
+    dimension.header,
+    records.map((record, i) => [...record.cells, ...readable(summaries[i]!)]),
+  );
 };
 
 export const conversationsSummaryCsv = async (ctx: AccountCtx, query: CsvWindow): Promise<CsvDocument> => {
@@ -107,13 +138,6 @@ export const conversationsSummaryCsv = async (ctx: AccountCtx, query: CsvWindow)
     chatwootDuration(summary.reply_time),
   ];
   return document("conversations_summary_report", query, header, [row]);
-};
-
-/** "(GMT+05:30)": the offset as ActiveSupport writes it. Chatwoot adds the name of the first Rails zone with that offset; a fixed offset has none. */
-export const offsetLabel = (offset: number) => {
-  const minutes = Math.round(Math.abs(offset) * 60);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `(GMT${offset < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)})`;
 };
 
 /**

@@ -54,3 +54,10 @@ export const trafficTable = (hours: readonly TrafficHour[]): (string | number | 
   const label = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
   return [["Start of the hour", ...dates], ...[...byHour].map(([hour, counts]) => [label(hour), ...dates.map((date) => counts.get(date) ?? null)])];
 };
+
+/** "(GMT+05:30)": the offset as ActiveSupport writes it. Chatwoot adds the name of the first Rails zone with that offset; a fixed offset has none. */
+export const offsetLabel = (offset: number) => {
+  const minutes = Math.round(Math.abs(offset) * 60);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `(GMT${offset < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)})`;
+};
