@@ -101,6 +101,12 @@ const administratorsOnly = new Set([
   "GET /api/v2/accounts/{account_id}/reports",
   "GET /api/v2/accounts/{account_id}/reports/summary",
   "GET /api/v2/accounts/{account_id}/reports/outgoing_messages_count",
+  "GET /api/v2/accounts/{account_id}/reports/agents",
+  "GET /api/v2/accounts/{account_id}/reports/inboxes",
+  "GET /api/v2/accounts/{account_id}/reports/labels",
+  "GET /api/v2/accounts/{account_id}/reports/teams",
+  "GET /api/v2/accounts/{account_id}/reports/conversations_summary",
+  "GET /api/v2/accounts/{account_id}/reports/conversation_traffic",
   // planning_manage
   "POST /api/v1/accounts/{account_id}/spaces",
   "PATCH /api/v1/accounts/{account_id}/spaces/{space_id}",
