@@ -2,13 +2,11 @@ import { sql } from "drizzle-orm";
 import { conversations, messages, reportingEvents } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { wholePercent } from "./figures";
 import { requireOwned } from "./owned";
 import { idList, type BotMetricsQuery } from "./schemas";
 import { within } from "./sql";
 import { reportWindow } from "./window";
-
-/** Whole percent, truncated as Chatwoot's `to_i` does; 0 of nothing is 0. */
-export const wholePercent = (part: number, whole: number) => (whole === 0 ? 0 : Math.trunc((part / whole) * 100));
 
 /**
  * GET reports/bot_metrics: the window's conversations (optionally of some inboxes), the outgoing

@@ -3,18 +3,16 @@ import { conversations, inboxes, labels, reportingEvents } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { requireOwned } from "./owned";
-import { distributionBuckets, idList, type DistributionQuery, type InboxLabelMatrixQuery } from "./schemas";
+import { distributionBounds, distributionBuckets, type DistributionBucket } from "./figures";
+import { idList, type DistributionQuery, type InboxLabelMatrixQuery } from "./schemas";
 import { within } from "./sql";
 import { reportWindow } from "./window";
 
-const HOUR = 3600;
-
-/** Chatwoot's first-response buckets: under 1 h, 1–4 h, 4–8 h, 8–24 h, a day or more (seconds, all hours). */
-export const distributionBucket = (seconds: number): (typeof distributionBuckets)[number] =>
-  seconds < HOUR ? "0-1h" : seconds < 4 * HOUR ? "1-4h" : seconds < 8 * HOUR ? "4-8h" : seconds < 24 * HOUR ? "8-24h" : "24h+";
-
-const bucketSql = sql`case when r.value < ${HOUR} then '0-1h' when r.value < ${4 * HOUR} then '1-4h'
-  when r.value < ${8 * HOUR} then '4-8h' when r.value < ${24 * HOUR} then '8-24h' else '24h+' end`;
+/** ./figures.ts's buckets as SQL over a first response's seconds (all hours, never business hours, as Chatwoot). */
+const bucketSql = sql`case ${sql.join(
+  distributionBounds.map(([bucket, bound]) => (Number.isFinite(bound) ? sql`when r.value < ${bound} then ${bucket}` : sql`else ${bucket}`)),
+  sql` `,
+)} end`;
 
 /**
  * GET reports/first_response_time_distribution: the window's first responses per channel type
@@ -22,14 +20,14 @@ const bucketSql = sql`case when r.value < ${HOUR} then '0-1h' when r.value < ${4
  */
 export const firstResponseTimeDistribution = async (ctx: AccountCtx, query: DistributionQuery) => {
   requirePermission(ctx, "report_manage");
-  const rows = await ctx.db.execute<{ channel: string; bucket: (typeof distributionBuckets)[number]; n: number }>(sql`
+  const rows = await ctx.db.execute<{ channel: string; bucket: DistributionBucket; n: number }>(sql`
     select i.channel_type as channel, ${bucketSql} as bucket, count(*)::int as n
     from ${reportingEvents} r join ${inboxes} i on i.id = r.inbox_id
     where r.account_id = ${ctx.account.id} and r.name = 'first_response' and ${within(sql`r.created_at`, reportWindow(query))}
     group by 1, 2`);
-  const result: Record<string, Record<(typeof distributionBuckets)[number], number>> = {};
+  const result: Record<string, Record<DistributionBucket, number>> = {};
   for (const row of rows) {
-    result[row.channel] ??= Object.fromEntries(distributionBuckets.map((bucket) => [bucket, 0])) as Record<(typeof distributionBuckets)[number], number>;
+    result[row.channel] ??= Object.fromEntries(distributionBuckets.map((bucket) => [bucket, 0])) as Record<DistributionBucket, number>;
     result[row.channel]![row.bucket] = Number(row.n);
   }
   return result;

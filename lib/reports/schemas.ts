@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZBool, ZId, ZTimeZone, ZUnixSeconds } from "@/lib/http/schemas";
+import { distributionBuckets } from "./figures";
 
 export const reportMetrics = [
   "conversations_count",
@@ -147,7 +148,6 @@ export const ZAgentConversationMetrics = z
   })
   .meta({ id: "ReportAgentConversationMetrics" });
 export const ZReportConversations = z.union([ZConversationMetrics, z.array(ZAgentConversationMetrics)]);
-export const distributionBuckets = ["0-1h", "1-4h", "4-8h", "8-24h", "24h+"] as const;
 export const ZDistribution = z
   .record(z.string(), z.object(Object.fromEntries(distributionBuckets.map((bucket) => [bucket, z.number().int()]))))
   .meta({ id: "ReportFirstResponseDistribution", description: "Per channel type (Channel::Api, …): first responses per delay bucket" });
