@@ -4,7 +4,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { requireOwned } from "./owned";
 import { distributionBounds, distributionBuckets, type DistributionBucket } from "./figures";
-import { idList, type DistributionQuery, type InboxLabelMatrixQuery } from "./schemas";
+import { idList, type RangeQuery, type InboxLabelMatrixQuery } from "./schemas";
 import { within } from "./sql";
 import { reportWindow } from "./window";
 
@@ -18,7 +18,7 @@ const bucketSql = sql`case ${sql.join(
  * GET reports/first_response_time_distribution: the window's first responses per channel type
  * and delay bucket. Channel types with none are absent; a present one has all five buckets.
  */
-export const firstResponseTimeDistribution = async (ctx: AccountCtx, query: DistributionQuery) => {
+export const firstResponseTimeDistribution = async (ctx: AccountCtx, query: RangeQuery) => {
   requirePermission(ctx, "report_manage");
   const rows = await ctx.db.execute<{ channel: string; bucket: DistributionBucket; n: number }>(sql`
     select i.channel_type as channel, ${bucketSql} as bucket, count(*)::int as n

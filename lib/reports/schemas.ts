@@ -64,10 +64,10 @@ export const ZReportConversationsQuery = z.object({
   user_id: ZId.optional().meta({ description: "type=agent: only this agent" }),
   page: ZPage,
 });
-export const ZDistributionQuery = z.object({ since: window.since, until: window.until });
+/** Just a window (no business hours): the distribution and the channel summary. */
+export const ZRangeQuery = z.object({ since: window.since, until: window.until });
 export const ZInboxLabelMatrixQuery = z.object({ since: window.since, until: window.until, inbox_ids: ZIdList, label_ids: ZIdList });
 export const ZSummaryReportQuery = z.object({ ...window });
-export const ZChannelSummaryQuery = z.object({ since: window.since, until: window.until });
 export const ZLiveMetricsQuery = z.object({ team_id: ZId.optional() });
 export const ZGroupedLiveMetricsQuery = z.object({ group_by: z.enum(["team_id", "assignee_id"]), team_id: ZId.optional() });
 export const ZReportingEventsQuery = z.object({
@@ -84,10 +84,9 @@ export type SummaryQuery = z.output<typeof ZSummaryQuery>;
 export type TimeseriesQuery = z.output<typeof ZTimeseriesQuery>;
 export type BotMetricsQuery = z.output<typeof ZBotMetricsQuery>;
 export type ReportConversationsQuery = z.output<typeof ZReportConversationsQuery>;
-export type DistributionQuery = z.output<typeof ZDistributionQuery>;
+export type RangeQuery = z.output<typeof ZRangeQuery>;
 export type InboxLabelMatrixQuery = z.output<typeof ZInboxLabelMatrixQuery>;
 export type SummaryReportQuery = z.output<typeof ZSummaryReportQuery>;
-export type ChannelSummaryQuery = z.output<typeof ZChannelSummaryQuery>;
 export type LiveMetricsQuery = z.output<typeof ZLiveMetricsQuery>;
 export type GroupedLiveMetricsQuery = z.output<typeof ZGroupedLiveMetricsQuery>;
 export type ReportingEventsQuery = z.output<typeof ZReportingEventsQuery>;

@@ -4,7 +4,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/http/errors";
 import { eventValue } from "./reports";
-import type { ChannelSummaryQuery, SummaryReportQuery } from "./schemas";
+import type { RangeQuery, SummaryReportQuery } from "./schemas";
 import { within } from "./sql";
 import { exceedsSixMonths, reportWindow } from "./window";
 
@@ -95,7 +95,7 @@ const statusNames = conversationStatuses;
  * GET summary_reports/channel: conversations created in the window per channel type and status.
  * Chatwoot refuses a window over six months (400); channel types without conversations are absent.
  */
-export const channelSummary = async (ctx: AccountCtx, query: ChannelSummaryQuery) => {
+export const channelSummary = async (ctx: AccountCtx, query: RangeQuery) => {
   requirePermission(ctx, "report_manage");
   const window = reportWindow(query);
   if (exceedsSixMonths(window)) {
