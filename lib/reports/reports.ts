@@ -3,8 +3,9 @@ import { accountUsers, conversations, inboxes, labels, messages, reportingEvents
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
-import type { OutgoingMessagesQuery, ReportMetric, ReportScope, SummaryQuery, TimeseriesQuery } from "./schemas";
-import { previousWindow, reportWindow, type ReportWindow } from "./window";
+import type { OutgoingMessagesQuery, ReportGrouping, ReportMetric, ReportQuery, ReportScope } from "./schemas";
+import { at, within, zoneSql } from "./sql";
+import { previousWindow, reportWindow, reportZone, spanOf, type ReportWindow } from "./window";
 
 /**
  * Reports are computed from what is stored: messages, conversations and reporting events
@@ -14,10 +15,10 @@ import { previousWindow, reportWindow, type ReportWindow } from "./window";
 const OUTGOING = 1;
 const INCOMING = 0;
 
-type Scope = { type: ReportScope; id?: number; labelTitle?: string };
+export type Scope = { type: ReportScope; id?: number; labelTitle?: string };
 
 /** Checks the scoped record belongs to the account (404 otherwise) and resolves a label id to its title. */
-const resolveScope = async (ctx: AccountCtx, type: ReportScope, id: number | undefined): Promise<Scope> => {
+export const resolveScope = async (ctx: AccountCtx, type: ReportScope, id: number | undefined): Promise<Scope> => {
   if (type === "account") return { type };
   if (id === undefined) throw notFound(type);
   const account = ctx.account.id;
@@ -29,15 +30,13 @@ const resolveScope = async (ctx: AccountCtx, type: ReportScope, id: number | und
   };
   const [row] = await lookups[type]();
   if (!row) throw notFound(type);
-  return { type, id, labelTitle: (row as { title?: string }).title };
+  // Conversations carry their labels' titles lowercased.
+  const title = (row as { title?: string }).title;
+  return { type, id, labelTitle: title?.toLowerCase() };
 };
 
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const within = (time: SQL, window: ReportWindow) => sql`${time} between ${at(window.since)} and ${at(window.until)}`;
-
-type Source = { from: SQL; time: SQL; where: SQL; aggregate: "count" | "avg" };
-
-const conversationScope = (scope: Scope): SQL | undefined => {
+/** A conversation (alias `c`) in the scope: agent = its assignee, as Chatwoot's `user.conversations`. */
+export const conversationScope = (scope: Scope): SQL | undefined => {
   if (scope.type === "inbox") return sql`c.inbox_id = ${scope.id}`;
   if (scope.type === "team") return sql`c.team_id = ${scope.id}`;
   if (scope.type === "label") return sql`${scope.labelTitle} = any(c.labels)`;
@@ -45,54 +44,142 @@ const conversationScope = (scope: Scope): SQL | undefined => {
   return undefined;
 };
 
-const eventNames: Partial<Record<ReportMetric, { name: string; aggregate: "count" | "avg" }>> = {
-  avg_first_response_time: { name: "first_response", aggregate: "avg" },
-  avg_resolution_time: { name: "conversation_resolved", aggregate: "avg" },
-  resolutions_count: { name: "conversation_resolved", aggregate: "count" },
-  reply_time: { name: "reply_time", aggregate: "avg" },
-  bot_resolutions_count: { name: "conversation_bot_resolved", aggregate: "count" },
-  bot_handoffs_count: { name: "conversation_bot_handoff", aggregate: "count" },
+/** A reporting event (alias `r`, its conversation `c`) in the scope: agent = the event's user. */
+export const eventScope = (scope: Scope): SQL | undefined => {
+  if (scope.type === "agent") return sql`r.user_id = ${scope.id}`;
+  if (scope.type === "inbox") return sql`r.inbox_id = ${scope.id}`;
+  return conversationScope(scope);
 };
 
-const sourceOf = (ctx: AccountCtx, metric: ReportMetric, scope: Scope): Source => {
+const needsConversation = (scope: Scope) => scope.type === "team" || scope.type === "label";
+
+/** Seconds of a duration event: all of them, or only those inside the inbox's working hours. */
+export const eventValue = (businessHours: boolean | undefined) => (businessHours ? sql`r.value_in_business_hours` : sql`r.value`);
+
+const and_ = (...conditions: (SQL | undefined)[]) => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
+};
+
+/*
+ * Each metric reads one of three sources. A source is read once per request: every metric of a
+ * summary, for both windows, is an aggregate with its own FILTER over that one pass.
+ */
+type Source = "conversations" | "messages" | "events";
+type Metric = {
+  source: Source;
+  kind: "count" | "avg";
+  /** Which rows of the source the metric takes, in the scope. */
+  rows: (scope: Scope) => SQL;
+  /** Counts conversations, not events (Chatwoot's bot hand-offs). */
+  distinctConversations?: boolean;
+  event?: string;
+};
+
+const event = (name: string, kind: Metric["kind"], extra: Partial<Metric> = {}): Metric => ({
+  source: "events",
+  kind,
+  event: name,
+  rows: (scope) => and_(sql`r.name = ${name}`, eventScope(scope)),
+  ...extra,
+});
+
+const metrics: Record<ReportMetric, Metric> = {
+  conversations_count: { source: "conversations", kind: "count", rows: (scope) => and_(conversationScope(scope)) },
+  incoming_messages_count: {
+    source: "messages",
+    kind: "count",
+    rows: (scope) => and_(sql`m.message_type = ${INCOMING}`, scope.type === "inbox" ? sql`m.inbox_id = ${scope.id}` : conversationScope(scope)),
+  },
+  outgoing_messages_count: {
+    source: "messages",
+    kind: "count",
+    rows: (scope) =>
+      and_(
+        sql`m.message_type = ${OUTGOING}`,
+        scope.type === "agent"
+          ? sql`m.sender_type = 'User' and m.sender_id = ${scope.id}`
+          : scope.type === "inbox"
+            ? sql`m.inbox_id = ${scope.id}`
+            : conversationScope(scope),
+      ),
+  },
+  avg_first_response_time: event("first_response", "avg"),
+  avg_resolution_time: event("conversation_resolved", "avg"),
+  resolutions_count: event("conversation_resolved", "count"),
+  reply_time: event("reply_time", "avg"),
+  bot_resolutions_count: event("conversation_bot_resolved", "count"),
+  bot_handoffs_count: event("conversation_bot_handoff", "count", { distinctConversations: true }),
+};
+
+/** FROM, the time column and the account condition of a source, for the metrics read from it. */
+const sourceSql = (ctx: AccountCtx, source: Source, scope: Scope, read: readonly ReportMetric[]) => {
   const account = ctx.account.id;
-  const extra = (condition: SQL | undefined) => (condition ? sql` and ${condition}` : sql``);
-  if (metric === "conversations_count") {
-    return { from: sql`${conversations} c`, time: sql`c.created_at`, where: sql`c.account_id = ${account}${extra(conversationScope(scope))}`, aggregate: "count" };
-  }
-  if (metric === "incoming_messages_count" || metric === "outgoing_messages_count") {
-    const outgoing = metric === "outgoing_messages_count";
-    const byScope =
-      scope.type === "agent" && outgoing
-        ? sql`m.sender_type = 'User' and m.sender_id = ${scope.id}`
-        : scope.type === "inbox"
-          ? sql`m.inbox_id = ${scope.id}`
-          : conversationScope(scope);
+  if (source === "conversations") return { from: sql`${conversations} c`, time: sql`c.created_at`, where: sql`c.account_id = ${account}` };
+  if (source === "messages") {
+    // The conversation is joined only when the scope is one of its columns.
+    const alone = scope.type === "account" || scope.type === "inbox" || (scope.type === "agent" && read.every((m) => m === "outgoing_messages_count"));
     return {
-      from: sql`${messages} m join ${conversations} c on c.id = m.conversation_id`,
+      from: alone ? sql`${messages} m` : sql`${messages} m join ${conversations} c on c.id = m.conversation_id`,
       time: sql`m.created_at`,
-      where: sql`m.account_id = ${account} and m.message_type = ${outgoing ? OUTGOING : INCOMING} and not m.private${extra(byScope)}`,
-      aggregate: "count",
+      where: sql`m.account_id = ${account} and m.message_type in (${INCOMING}, ${OUTGOING}) and not m.private`,
     };
   }
-  const event = eventNames[metric]!;
-  const byScope = scope.type === "agent" ? sql`r.user_id = ${scope.id}` : scope.type === "inbox" ? sql`r.inbox_id = ${scope.id}` : conversationScope(scope);
+  const names = [...new Set(read.map((m) => metrics[m].event!))];
   return {
-    from: sql`${reportingEvents} r left join ${conversations} c on c.id = r.conversation_id`,
+    from: needsConversation(scope) ? sql`${reportingEvents} r join ${conversations} c on c.id = r.conversation_id` : sql`${reportingEvents} r`,
     time: sql`r.created_at`,
-    where: sql`r.account_id = ${account} and r.name = ${event.name}${extra(byScope)}`,
-    aggregate: event.aggregate,
+    where: sql`r.account_id = ${account} and r.name in (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )})`,
   };
 };
 
-const valueExpression = (source: Source) => (source.aggregate === "count" ? sql`count(*)::float8` : sql`coalesce(avg(r.value), 0)::float8`);
+/** The metric's aggregate over the rows also matching `when`. */
+const aggregate = (metric: Metric, scope: Scope, when: SQL, businessHours: boolean | undefined) => {
+  const rows = sql`${metric.rows(scope)} and ${when}`;
+  if (metric.kind === "avg") return sql`avg(${eventValue(businessHours)}) filter (where ${rows})::float8`;
+  return metric.distinctConversations ? sql`count(distinct r.conversation_id) filter (where ${rows})::int` : sql`count(*) filter (where ${rows})::int`;
+};
+const countOf = (metric: Metric, scope: Scope, when: SQL) => sql`count(*) filter (where ${metric.rows(scope)} and ${when})::int`;
 
-const aggregateOver = async (ctx: AccountCtx, metric: ReportMetric, scope: Scope, window: ReportWindow) => {
-  const source = sourceOf(ctx, metric, scope);
-  const [row] = await ctx.db.execute<{ value: number }>(
-    sql`select ${valueExpression(source)} as value from ${source.from} where ${source.where} and ${within(source.time, window)}`,
+type AverageMetric = "avg_first_response_time" | "avg_resolution_time" | "reply_time";
+type Totals<M extends ReportMetric> = { [K in M]: K extends AverageMetric ? number | null : number };
+
+/**
+ * The metrics over the current and the previous window: one query per source, each metric an
+ * aggregate with a FILTER per window. Averages of nothing are null (Chatwoot's AVG), counts 0.
+ */
+export const totalsOver = async <M extends ReportMetric>(
+  ctx: AccountCtx,
+  read: readonly M[],
+  scope: Scope,
+  current: ReportWindow,
+  previous: ReportWindow,
+  businessHours: boolean | undefined,
+): Promise<{ current: Totals<M>; previous: Totals<M> }> => {
+  const bySource = new Map<Source, M[]>();
+  for (const metric of read) bySource.set(metrics[metric].source, [...(bySource.get(metrics[metric].source) ?? []), metric]);
+  const result = { current: {} as Totals<M>, previous: {} as Totals<M> };
+  await Promise.all(
+    [...bySource].map(async ([source, group]) => {
+      const { from, time, where } = sourceSql(ctx, source, scope, group);
+      const columns = group.flatMap((metric, i) => [
+        sql`${aggregate(metrics[metric], scope, within(time, current), businessHours)} as ${sql.identifier(`c${i}`)}`,
+        sql`${aggregate(metrics[metric], scope, within(time, previous), businessHours)} as ${sql.identifier(`p${i}`)}`,
+      ]);
+      const [row] = await ctx.db.execute<Record<string, number | string | null>>(
+        sql`select ${sql.join(columns, sql`, `)} from ${from} where ${where} and ${within(time, spanOf(current, previous))}`,
+      );
+      group.forEach((metric, i) => {
+        const read = (value: number | string | null | undefined) => (value === null || value === undefined ? (metrics[metric].kind === "avg" ? null : 0) : Number(value));
+        (result.current as Record<M, number | null>)[metric] = read(row?.[`c${i}`]);
+        (result.previous as Record<M, number | null>)[metric] = read(row?.[`p${i}`]);
+      });
+    }),
   );
-  return Number(row?.value ?? 0);
+  return result;
 };
 
 const summaryMetrics = [
@@ -105,46 +192,61 @@ const summaryMetrics = [
   "reply_time",
 ] as const satisfies readonly ReportMetric[];
 
-const summarise = async (ctx: AccountCtx, scope: Scope, window: ReportWindow) => {
-  const values = await Promise.all(summaryMetrics.map((metric) => aggregateOver(ctx, metric, scope, window)));
-  return Object.fromEntries(summaryMetrics.map((metric, i) => [metric, values[i]!])) as Record<(typeof summaryMetrics)[number], number>;
+/** A summary's figures in Chatwoot's key order, then `previous` with the same keys. */
+const summaryOf = async <M extends ReportMetric>(ctx: AccountCtx, query: ReportQuery, read: readonly M[]) => {
+  requirePermission(ctx, "report_manage");
+  const scope = await resolveScope(ctx, query.type ?? "account", query.id);
+  const window = reportWindow(query);
+  const { current, previous } = await totalsOver(ctx, read, scope, window, previousWindow(window), query.business_hours);
+  const ordered = (totals: Totals<M>) => Object.fromEntries(read.map((metric) => [metric, totals[metric]])) as Totals<M>;
+  return { ...ordered(current), previous: ordered(previous) };
 };
 
 /** GET reports/summary: each metric over the window, and over the equal window before it. */
-export const reportSummary = async (ctx: AccountCtx, query: SummaryQuery) => {
-  requirePermission(ctx, "report_manage");
-  const scope = await resolveScope(ctx, query.type, query.id);
-  const window = reportWindow(query);
-  const [current, previous] = await Promise.all([summarise(ctx, scope, window), summarise(ctx, scope, previousWindow(window))]);
-  return { ...current, previous };
-};
+export const reportSummary = (ctx: AccountCtx, query: ReportQuery) => summaryOf(ctx, query, summaryMetrics);
 
-/** GET reports?metric=…: one point per hour/day/week/month/year of the window, empty buckets included. */
-export const reportTimeseries = async (ctx: AccountCtx, query: TimeseriesQuery) => {
+/** GET reports/bot_summary: bot resolutions and hand-offs (distinct conversations), with `previous`. */
+export const botSummary = (ctx: AccountCtx, query: ReportQuery) => summaryOf(ctx, query, ["bot_resolutions_count", "bot_handoffs_count"] as const);
+
+type TimeseriesPoint = { value: number; timestamp: number; count?: number };
+
+/**
+ * GET reports?metric=…: one point per hour/day/week (from Monday)/month/year of the window in the
+ * caller's zone, empty buckets included (0); each point's timestamp is its bucket's start.
+ * An unknown or missing metric is `{}`, as Chatwoot answers it.
+ */
+export const reportTimeseries = async (
+  ctx: AccountCtx,
+  query: ReportQuery & { metric?: ReportMetric; group_by?: ReportGrouping },
+): Promise<TimeseriesPoint[] | Record<string, never>> => {
   requirePermission(ctx, "report_manage");
-  const scope = await resolveScope(ctx, query.type, query.id);
+  const scope = await resolveScope(ctx, query.type ?? "account", query.id);
+  if (!query.metric) return {};
+  const metric = metrics[query.metric];
   const window = reportWindow(query);
-  const source = sourceOf(ctx, query.metric, scope);
-  const unit = sql.raw(`'${query.group_by}'`);
-  const step = sql.raw(`'1 ${query.group_by}'`);
-  const offset = sql`make_interval(mins => ${Math.round(query.timezone_offset * 60)})`;
-  const local = (time: SQL) => sql`date_trunc(${unit}, (${time} at time zone 'UTC') + ${offset})`;
-  const rows = await ctx.db.execute<{ bucket: string; value: number; count: number }>(sql`
+  const grouping = query.group_by ?? "day";
+  const { from, time, where } = sourceSql(ctx, metric.source, scope, [query.metric]);
+  const zone = zoneSql(reportZone(query));
+  const unit = sql.raw(`'${grouping}'`);
+  const local = (instant: SQL) => sql`date_trunc(${unit}, ${instant} at time zone ${zone})`;
+  // An hour that a DST change skips has a local label but no instant of its own: left out.
+  const real = grouping === "hour" ? sql`where (b at time zone ${zone}) at time zone ${zone} = b` : sql``;
+  const rows = await ctx.db.execute<{ bucket: string; value: number | null; count: number }>(sql`
     with buckets as (
-      select generate_series(${local(at(window.since))}, ${local(at(window.until))}, ${step}::interval) as bucket
+      select b as bucket from generate_series(${local(at(window.since))}, ${local(at(window.until))}, ${sql.raw(`'1 ${grouping}'`)}::interval) b ${real}
     ), points as (
-      select ${local(source.time)} as bucket, ${valueExpression(source)} as value, count(*)::int as count
-      from ${source.from}
-      where ${source.where} and ${within(source.time, window)}
+      select ${local(time)} as bucket, ${aggregate(metric, scope, sql`true`, query.business_hours)} as value, ${countOf(metric, scope, sql`true`)} as count
+      from ${from}
+      where ${where} and ${within(time, window)}
       group by 1
     )
-    select extract(epoch from (b.bucket - ${offset}))::bigint as bucket, coalesce(p.value, 0) as value, coalesce(p.count, 0) as count
+    select extract(epoch from (b.bucket at time zone ${zone}))::bigint as bucket, coalesce(p.value, 0) as value, coalesce(p.count, 0) as count
     from buckets b left join points p on p.bucket = b.bucket
     order by b.bucket`);
   return rows.map((row) => ({
     value: Number(row.value),
     timestamp: Number(row.bucket),
-    ...(source.aggregate === "avg" ? { count: Number(row.count) } : {}),
+    ...(metric.kind === "avg" ? { count: Number(row.count) } : {}),
   }));
 };
 

@@ -1,6 +1,7 @@
 import ChatwootClient, { ApiError } from "@figuro/chatwoot-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookSubscriptionDefaults } from "@/db/schema";
+import { getDb } from "@/db/client";
+import { contacts, conversations, inboxes, webhookSubscriptionDefaults } from "@/db/schema";
 import { makeTeam } from "../helpers/factories";
 import { startServer, type TestServer } from "../helpers/http-server";
 
@@ -62,6 +63,37 @@ describe("@figuro/chatwoot-sdk against Venuedesk", () => {
     await client.webhooks.delete({ accountId, webhookId: hook.id });
     const after = (await client.webhooks.list({ accountId })) as unknown as Wrapped<"webhooks">;
     expect(after.payload.webhooks.map((w: { id: number }) => w.id)).toEqual([second.payload.webhook.id]);
+  });
+
+  it("reads reports: summaries, a metric over time, and live conversation counts of the account and per agent", async () => {
+    const accountId = team.account.id;
+    const db = getDb();
+    const [inbox] = await db
+      .insert(inboxes)
+      .values({ accountId, name: "Website", channelType: "Channel::Api", identifier: `sdk-${accountId}`, hmacToken: "h", secret: "s" })
+      .returning();
+    const [contact] = await db.insert(contacts).values({ accountId, name: "Guest" }).returning();
+    await db.insert(conversations).values({
+      accountId,
+      displayId: 1,
+      inboxId: inbox!.id,
+      contactId: contact!.id,
+      assigneeId: team.agent.user.id,
+      createdAt: new Date("2026-10-02T09:00:00Z"),
+    });
+    const window = { since: String(Date.parse("2026-10-01T00:00:00Z") / 1000), until: String(Date.parse("2026-10-03T23:59:59Z") / 1000) };
+
+    const summary = await client.reports.listSummaries({ accountId, type: "account", ...window });
+    expect(summary).toMatchObject({ conversations_count: 1, avg_first_response_time: null, previous: { conversations_count: 0 } });
+    expect(await client.reports.list({ accountId, metric: "conversations_count", type: "account", ...window })).toEqual([
+      { value: 0, timestamp: Date.parse("2026-10-01T00:00:00Z") / 1000 },
+      { value: 1, timestamp: Date.parse("2026-10-02T00:00:00Z") / 1000 },
+      { value: 0, timestamp: Date.parse("2026-10-03T00:00:00Z") / 1000 },
+    ]);
+    expect(await client.reports.getMetrics({ accountId, type: "account" })).toEqual({ open: 1, unattended: 1, unassigned: 0, pending: 0 });
+    // The client asks for …/reports/conversations/ (a trailing slash).
+    const agents = await client.reports.getAgentMetrics({ accountId, type: "agent", userId: String(team.agent.user.id) });
+    expect(agents).toEqual([expect.objectContaining({ id: team.agent.user.id, email: team.agent.user.email, metric: { open: 1, unattended: 1 } })]);
   });
 
   it("surfaces a refusal as the client's ApiError with Chatwoot's status", async () => {

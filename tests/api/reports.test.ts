@@ -11,7 +11,8 @@ let ids: { inbox1: number; inbox2: number; teamA: number; teamB: number; vip: nu
 
 const at = (iso: string) => new Date(iso);
 const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-const october = `since=${unix("2026-10-01T00:00:00Z")}&until=${unix("2026-10-31T23:59:59Z")}`;
+const octoberWindow = `since=${unix("2026-10-01T00:00:00Z")}&until=${unix("2026-10-31T23:59:59Z")}`;
+const october = `type=account&${octoberWindow}`;
 const reports = (path: string) => `/api/v2/accounts/${team.account.id}/reports${path}`;
 
 beforeAll(async () => {
@@ -71,7 +72,7 @@ beforeAll(async () => {
 
 describe("outgoing_messages_count", () => {
   it("counts users' messages per agent, leaving out bots, private notes and other windows", async () => {
-    const res = await api.get(reports(`/outgoing_messages_count?group_by=agent&${october}`), { token: team.admin.token });
+    const res = await api.get(reports(`/outgoing_messages_count?group_by=agent&${octoberWindow}`), { token: team.admin.token });
     expect(res.status).toBe(200);
     const counts = Object.fromEntries(res.body.map((r: { id: number; outgoing_messages_count: number }) => [r.id, r.outgoing_messages_count]));
     expect(counts).toEqual({ [team.admin.user.id]: 2, [team.agent.user.id]: 1, [idle.user.id]: 0 });
@@ -83,7 +84,7 @@ describe("outgoing_messages_count", () => {
     ["team", () => ({ [ids.teamA]: 3, [ids.teamB]: 0 })],
     ["label", () => ({ [ids.vip]: 4, [ids.wedding]: 3, [ids.corporate]: 0 })],
   ])("counts every outgoing message (bots included) per %s", async (groupBy, expected) => {
-    const res = await api.get(reports(`/outgoing_messages_count?group_by=${groupBy}&${october}`), { token: team.admin.token });
+    const res = await api.get(reports(`/outgoing_messages_count?group_by=${groupBy}&${octoberWindow}`), { token: team.admin.token });
     expect(res.status).toBe(200);
     expect(Object.fromEntries(res.body.map((r: { id: number; outgoing_messages_count: number }) => [r.id, r.outgoing_messages_count]))).toEqual(expected());
   });
@@ -108,13 +109,13 @@ describe("summary", () => {
       avg_first_response_time: 90,
       avg_resolution_time: 3600,
       resolutions_count: 1,
-      reply_time: 0,
-      previous: { conversations_count: 1, outgoing_messages_count: 0 },
+      reply_time: null,
+      previous: { conversations_count: 1, outgoing_messages_count: 0, avg_first_response_time: null },
     });
   });
 
   it("scopes to an agent, an inbox, a team or a label", async () => {
-    const scoped = async (type: string, id: number) => (await api.get(reports(`/summary?type=${type}&id=${id}&${october}`), { token: team.admin.token })).body;
+    const scoped = async (type: string, id: number) => (await api.get(reports(`/summary?type=${type}&id=${id}&${octoberWindow}`), { token: team.admin.token })).body;
     expect(await scoped("agent", team.agent.user.id)).toMatchObject({ outgoing_messages_count: 1, conversations_count: 1, avg_first_response_time: 120 });
     expect(await scoped("inbox", ids.inbox1)).toMatchObject({ outgoing_messages_count: 3, conversations_count: 1 });
     expect(await scoped("team", ids.teamA)).toMatchObject({ outgoing_messages_count: 3, resolutions_count: 1 });
@@ -131,7 +132,7 @@ describe("summary", () => {
 describe("timeseries", () => {
   it("gives one point per day, empty days included", async () => {
     const window = `since=${unix("2026-10-01T00:00:00Z")}&until=${unix("2026-10-04T23:59:59Z")}`;
-    const res = await api.get(reports(`?metric=outgoing_messages_count&group_by=day&${window}`), { token: team.admin.token });
+    const res = await api.get(reports(`?type=account&metric=outgoing_messages_count&group_by=day&${window}`), { token: team.admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { value: 2, timestamp: unix("2026-10-01T00:00:00Z") },
@@ -143,14 +144,28 @@ describe("timeseries", () => {
 
   it("cuts days in the caller's time zone offset and adds counts to averages", async () => {
     const window = `since=${unix("2026-10-01T05:00:00Z")}&until=${unix("2026-10-02T04:59:59Z")}`;
-    const res = await api.get(reports(`?metric=avg_first_response_time&group_by=day&timezone_offset=-5&${window}`), { token: team.admin.token });
+    const res = await api.get(reports(`?type=account&metric=avg_first_response_time&group_by=day&timezone_offset=-5&${window}`), { token: team.admin.token });
     expect(res.body).toEqual([{ value: 60, timestamp: unix("2026-10-01T05:00:00Z"), count: 1 }]);
   });
 
-  it("refuses an unknown metric with 422", async () => {
-    const res = await api.get(reports(`?metric=happiness`), { token: team.admin.token });
+  it("answers an unknown or missing metric with {}, as Chatwoot does", async () => {
+    for (const query of ["?type=account&metric=happiness", "?type=account"]) {
+      const res = await api.get(reports(query), { token: team.admin.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({});
+    }
+  });
+
+  it.each(["?metric=conversations_count", "/summary?since=1", "/bot_summary", "/conversations"])("needs a type: %s", async (query) => {
+    const res = await api.get(reports(query), { token: team.admin.token });
     expect(res.status).toBe(422);
-    expect(res.body.errors[0].field).toBe("metric");
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: "type" })]);
+  });
+
+  it("refuses an unknown group_by with 422", async () => {
+    const res = await api.get(reports(`?type=account&metric=conversations_count&group_by=fortnight`), { token: team.admin.token });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].field).toBe("group_by");
   });
 
   // Found by fuzzing: an id past PostgreSQL's integer reached the query (22003) instead of being refused by name.

@@ -64,6 +64,9 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   discount_code_ids: ref("[discountCode.id]", (f) => [f.discountCode.id]),
   base_contact_id: ref("contact.id", (f) => f.contact.id),
   mergee_contact_id: ref("client.contactId", (f) => f.client.contactId),
+  // Reports: matrix and bot filters by inbox and label.
+  inbox_ids: ref("[inbox.id]", (f) => [f.inbox.id]),
+  label_ids: ref("[label.id]", (f) => [f.label.id]),
   // Reports name the record they are about with `id` (the query's `type` says which kind).
   ...(operation.surface === "api/v2" ? { id: ref("inbox.id", (f) => f.inbox.id) } : {}),
   ...(operation.id === "POST /api/v1/accounts/{account_id}/conversations" ? { source_id: ref("contact.sourceId", (f) => f.contact.sourceId) } : {}),
