@@ -41,6 +41,8 @@ export const adminActions = {
   "canned_responses.manage": "forbidden",
   /** Account webhooks and the delivery logs of webhooks, bots and inboxes (Chatwoot's webhook policy: 401). */
   "webhooks.manage": "unauthorized",
+  /** The account's reporting events (Chatwoot's check_admin_authorization: 401). */
+  "reporting_events.read": "unauthorized",
 } as const;
 export type AdminAction = keyof typeof adminActions;
 

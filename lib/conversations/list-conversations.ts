@@ -92,9 +92,12 @@ const assigneeCondition = (ctx: AccountCtx, type: AssigneeType): SQL | undefined
   return undefined;
 };
 
+/** Chatwoot's `unattended`: no human reply yet, or a customer waiting for one (the list's filter, reports' counts). */
+export const isUnattended: SQL = or(isNull(conversations.firstReplyCreatedAt), isNotNull(conversations.waitingSince))!;
+
 /** Chatwoot's conversation_type: mentions are `mention://user/<id>/` links in private notes. */
 const conversationTypeCondition = (ctx: AccountCtx, type: NonNullable<ConversationListQuery["conversation_type"]>): SQL => {
-  if (type === "unattended") return or(isNull(conversations.firstReplyCreatedAt), isNotNull(conversations.waitingSince))!;
+  if (type === "unattended") return isUnattended;
   const userId = callerUserId(ctx) ?? 0;
   const mentioned = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.private and m.content like ${`%mention://user/${userId}/%`})`;
   if (type === "mention") return mentioned;

@@ -5,6 +5,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { channelLabels } from "@/lib/portal/loaders/inboxes";
 import { csvLine, type Cell } from "./csv";
 import { reportSummary } from "./reports";
+import { summaryReport } from "./summary-reports";
 import type { ReportScope } from "./schemas";
 import { chatwootDuration } from "./time-format";
 import { conversationTraffic, offsetLabel, trafficTable } from "./traffic";
@@ -21,8 +22,6 @@ import { reportWindow } from "./window";
 export type CsvWindow = { since?: number; until?: number; business_hours?: boolean };
 export type CsvDocument = { filename: string; body: string };
 
-type Summary = Awaited<ReturnType<typeof reportSummary>>;
-
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 const document = (filename: string, query: CsvWindow, header: readonly string[], rows: readonly Cell[][]): CsvDocument => {
@@ -34,13 +33,15 @@ const document = (filename: string, query: CsvWindow, header: readonly string[],
 const summaryOf = (ctx: AccountCtx, query: CsvWindow, type: ReportScope, id?: number) =>
   reportSummary(ctx, { type, id, since: query.since, until: query.until, business_hours: query.business_hours });
 
+type Row = Awaited<ReturnType<typeof summaryReport>>[number];
+
 /** generate_readable_report_metrics: conversations, first response, resolution, customer waiting, resolutions. */
-const readable = (summary: Summary): Cell[] => [
-  summary.conversations_count,
-  chatwootDuration(summary.avg_first_response_time),
-  chatwootDuration(summary.avg_resolution_time),
-  chatwootDuration(summary.reply_time),
-  summary.resolutions_count,
+const readable = (row: Row | undefined): Cell[] => [
+  row?.conversations_count ?? 0,
+  chatwootDuration(row?.avg_first_response_time ?? null),
+  chatwootDuration(row?.avg_resolution_time ?? null),
+  chatwootDuration(row?.avg_reply_time ?? null),
+  row?.resolved_conversations_count ?? 0,
 ];
 
 const durations = ["Avg first response time", "Avg resolution time"] as const;
@@ -115,13 +116,13 @@ export type CsvDimension = keyof typeof dimensions;
 export const dimensionCsv = async (ctx: AccountCtx, name: CsvDimension, query: CsvWindow): Promise<CsvDocument> => {
   requirePermission(ctx, "report_manage");
   const dimension: Dimension = dimensions[name];
-  const records = await dimension.records(ctx);
-  const summaries = await Promise.all(records.map((record) => summaryOf(ctx, query, dimension.scope, record.id)));
+  const [records, rows] = await Promise.all([dimension.records(ctx), summaryReport(ctx, dimension.scope, query)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return document(
     dimension.filename,
     query,
     dimension.header,
-    records.map((record, i) => [...record.cells, ...readable(summaries[i]!)]),
+    records.map((record) => [...record.cells, ...readable(byId.get(record.id))]),
   );
 };
 

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { conversations, reportingEvents } from "@/db/schema";
-import { isAdministrator } from "@/lib/auth/permissions";
+import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { findConversation } from "@/lib/conversations/conversations";
-import { ApiError } from "@/lib/http/errors";
 import { requireOwned } from "./owned";
 import type { ReportingEventsQuery } from "./schemas";
 
@@ -56,7 +55,7 @@ const present = (row: EventRow) => ({
 
 /** GET /api/v1/accounts/{id}/reporting_events: administrators only (Chatwoot: 401 for others), newest first, 25 a page. */
 export const listReportingEvents = async (ctx: AccountCtx, query: ReportingEventsQuery) => {
-  if (!ctx.membership || !isAdministrator(ctx.membership)) throw new ApiError("unauthorized", "You are not authorized to do this action");
+  requireAdmin(ctx, "reporting_events.read");
   await Promise.all([
     requireOwned(ctx, "inbox", query.inbox_id === undefined ? [] : [query.inbox_id]),
     requireOwned(ctx, "agent", query.user_id === undefined ? [] : [query.user_id]),

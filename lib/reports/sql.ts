@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { conversations } from "@/db/schema";
 import { statusValue } from "@/lib/conversations/conversations";
+import { isUnattended } from "@/lib/conversations/list-conversations";
 import type { ReportWindow, ReportZone } from "./window";
 
 /** SQL fragments every report shares: instants, windows, the caller's time zone, conversation states. */
@@ -17,8 +18,6 @@ export const zoneSql = (zone: ReportZone): SQL =>
 /** What a conversation is, as Chatwoot's scopes say it; every report counting live conversations uses these. */
 export const isOpen: SQL = eq(conversations.status, statusValue("open"));
 export const isPending: SQL = eq(conversations.status, statusValue("pending"));
-/** Chatwoot's `unattended`: no human reply yet, or a customer waiting for one. */
-export const isUnattended: SQL = or(isNull(conversations.firstReplyCreatedAt), isNotNull(conversations.waitingSince))!;
 export const isUnassigned: SQL = isNull(conversations.assigneeId);
 
 /** Chatwoot's live counts over a set of conversations: open, open ∧ unattended, open ∧ unassigned, pending. */

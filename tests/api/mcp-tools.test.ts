@@ -260,7 +260,7 @@ describe("directory and reports", () => {
     const until = Math.floor(Date.now() / 1000) + 60;
     const since = until - 7 * 86_400;
     const summary = await ok(admin, "get_report_summary", { since, until });
-    expect(summary).toEqual(await body(api.get(`/api/v2/accounts/${team.account.id}/reports/summary?since=${since}&until=${until}`, { token: team.admin.token })));
+    expect(summary).toEqual(await body(api.get(`/api/v2/accounts/${team.account.id}/reports/summary?type=account&since=${since}&until=${until}`, { token: team.admin.token })));
     expect(summary.conversations_count).toBeGreaterThanOrEqual(3);
     const counts = await ok(admin, "get_outgoing_messages_count", { group_by: "agent", since, until });
     expect(counts).toEqual({

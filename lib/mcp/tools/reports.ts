@@ -5,10 +5,7 @@ import { outputOf, toolInput, wrapped } from "./input";
 
 /* Reports (the v2 routes): the reports service asks for report_manage. */
 
-/**
- * The window both reports take (the same schemas in both queries), described for a model.
- * `business_hours` is left out: the API accepts it but the reports service does not use it.
- */
+/** The window both reports take (the same schemas in both queries), described for a model. */
 const windowOf = (shape: Pick<typeof summaryOp.query.shape, "since" | "until">) => ({
   since: shape.since.describe("Window start, Unix time in seconds; default 30 days before `until`"),
   until: shape.until.describe("Window end, Unix time in seconds; default now"),
@@ -26,9 +23,10 @@ export const reportTools = [
     scope: "read",
     annotations: reads,
     input: toolInput({
-      type: summaryOp.query.shape.type.describe("account (default), agent, inbox, team, or label"),
+      type: summaryOp.query.shape.type.default("account").describe("account (default), agent, inbox, team, or label"),
       id: summaryOp.query.shape.id.describe("The agent's user id, or the inbox, team or label id; required unless type is account"),
       ...windowOf(summaryOp.query.shape),
+      business_hours: summaryOp.query.shape.business_hours.describe("true: the durations count only the inboxes' working hours"),
     }),
     output: outputOf(summaryOp.response),
     run: (ctx, query) => reportSummary(ctx, query),
