@@ -11,6 +11,7 @@ import "@/lib/canned-responses/operations";
 import "@/lib/platform/operations";
 import "./operations";
 import "@/lib/reports/operations";
+import "@/lib/reports/planning/operations";
 import "@/lib/contacts/operations";
 import "@/lib/inboxes/operations";
 import "@/lib/teams/operations";

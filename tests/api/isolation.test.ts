@@ -101,6 +101,11 @@ const administratorsOnly = new Set([
   "GET /api/v2/accounts/{account_id}/reports",
   "GET /api/v2/accounts/{account_id}/reports/summary",
   "GET /api/v2/accounts/{account_id}/reports/outgoing_messages_count",
+  "GET /api/v2/accounts/{account_id}/reports/planning/pipeline",
+  "GET /api/v2/accounts/{account_id}/reports/planning/revenue",
+  "GET /api/v2/accounts/{account_id}/reports/planning/occupancy",
+  "GET /api/v2/accounts/{account_id}/reports/planning/holds",
+  "GET /api/v2/accounts/{account_id}/reports/planning/quotes",
   // planning_manage
   "POST /api/v1/accounts/{account_id}/spaces",
   "PATCH /api/v1/accounts/{account_id}/spaces/{space_id}",
