@@ -26,6 +26,8 @@ const db = () => getDb();
 const v2 = (team: Team) => `/api/v2/accounts/${team.account.id}/reports/planning`;
 const report = (name: string, query: string, token = team.admin.token) => api.get(`${v2(team)}/${name}?${query}`, { token });
 const token = () => randomBytes(16).toString("hex");
+/** The range the conversion reports are read over, as they echo it. */
+const march = { since: "2026-03-01", until: "2026-03-31", timezone: "Europe/London" };
 
 const makeSpace = async (accountId: number, fields: Partial<typeof spaces.$inferInsert> & { name: string }) => {
   const [resource] = await db().insert(planningResources).values({ accountId }).returning();
@@ -329,9 +331,7 @@ describe("venue reports: hold conversion", () => {
     expect(response.status, response.text).toBe(200);
     // Times to confirm: 2 h, 24 h, 6 h: the median is 6 h.
     expect(response.body).toEqual({
-      since: "2026-03-01",
-      until: "2026-03-31",
-      timezone: "Europe/London",
+      ...march,
       created: 7,
       confirmed: 3,
       expired: 2,
@@ -351,9 +351,7 @@ describe("venue reports: quote conversion", () => {
     expect(response.status, response.text).toBe(200);
     // Accepted after 24 h (3 views) and 2 h (1 view); the one valid until 31 March has expired.
     expect(response.body).toEqual({
-      since: "2026-03-01",
-      until: "2026-03-31",
-      timezone: "Europe/London",
+      ...march,
       sent: 7,
       accepted: 2,
       declined: 1,

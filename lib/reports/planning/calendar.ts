@@ -1,5 +1,5 @@
 import type { Schedule } from "@/lib/planning/availability";
-import { addDays, dayClock, parseClock, weekdayOf, weekdays } from "@/lib/planning/time";
+import { addDays, dayClock, type DayClock, parseClock, type Weekday, weekdayOf, weekdays } from "@/lib/planning/time";
 
 /**
  * The venue reports' calendar: local dates, months and ISO weeks turned into instants in a
@@ -48,23 +48,56 @@ export type OpeningSpace = {
 /** Epoch ms, half-open. */
 export type Span = [start: number, end: number];
 
+/** Local calendar lookups: the week's days (with their weekday) and a date's clock in a zone. */
+export type Calendar = {
+  days: (monday: string) => { date: string; weekday: Weekday }[];
+  clock: (date: string, zone: string) => DayClock;
+};
+
+const weekDays = (monday: string) =>
+  Array.from({ length: 7 }, (_, day) => {
+    const date = addDays(monday, day);
+    return { date, weekday: weekdayOf(date) };
+  });
+
+/** Every lookup fresh: for a single question. */
+export const plainCalendar: Calendar = { days: weekDays, clock: dayClock };
+
+/** Lookups remembered: spaces usually share a zone, and every space's row walks the same weeks. */
+export const cachedCalendar = (): Calendar => {
+  const days = new Map<string, { date: string; weekday: Weekday }[]>();
+  const clocks = new Map<string, DayClock>();
+  return {
+    days: (monday) => {
+      let week = days.get(monday);
+      if (!week) days.set(monday, (week = weekDays(monday)));
+      return week;
+    },
+    clock: (date, zone) => {
+      const key = `${zone}\n${date}`;
+      let clock = clocks.get(key);
+      if (!clock) clocks.set(key, (clock = dayClock(date, zone)));
+      return clock;
+    },
+  };
+};
+
 /**
  * When the space is open in the week starting `monday` (its own zone): each bookable day's
  * schedule window, or the whole day when working hours are off, so a week is 168 hours, 167
  * or 169 when the clocks change. A missing, malformed or empty schedule entry is a closed day
  * (as availability.ts reads it); days outside available_from/until are closed.
  */
-export const openSpans = (space: OpeningSpace, monday: string): Span[] => {
+export const openSpans = (space: OpeningSpace, monday: string, calendar: Calendar = plainCalendar): Span[] => {
   const spans: Span[] = [];
-  for (let day = 0; day < 7; day++) {
-    const date = addDays(monday, day);
+  for (const { date, weekday } of calendar.days(monday)) {
     if ((space.availableFrom !== null && date < space.availableFrom) || (space.availableUntil !== null && date > space.availableUntil)) continue;
-    const clock = dayClock(date, space.timezone);
+    const clock = calendar.clock(date, space.timezone);
     if (!space.workingHoursEnabled) {
       spans.push([clock.boundary(0), clock.boundary(1440)]);
       continue;
     }
-    const entry = space.schedule[weekdayOf(date)];
+    const entry = space.schedule[weekday];
     const open = entry ? parseClock(entry.open) : null;
     const close = entry ? parseClock(entry.close) : null;
     if (open === null || close === null || close <= open) continue;
@@ -74,7 +107,10 @@ export const openSpans = (space: OpeningSpace, monday: string): Span[] => {
 };
 
 /** The week `[monday 00:00, next monday 00:00)` in the zone. */
-export const weekSpan = (monday: string, zone: string): Span => [dayClock(monday, zone).boundary(0), dayClock(addDays(monday, 7), zone).boundary(0)];
+export const weekSpan = (monday: string, zone: string, calendar: Calendar = plainCalendar): Span => [
+  calendar.clock(monday, zone).boundary(0),
+  calendar.clock(addDays(monday, 7), zone).boundary(0),
+];
 
 /**
  * Each space's top-most container among `spaces` (itself when its parent is not among them):

@@ -4,7 +4,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { planningNow } from "@/lib/planning/clock";
 import { liveHoldAt } from "@/lib/planning/rules-sql";
 import { addDays } from "@/lib/planning/time";
-import { hoursOf, openSpans, ratio, topsOf, weekSpan, weeksBetween } from "./calendar";
+import { cachedCalendar, hoursOf, openSpans, ratio, topsOf, weekSpan, weeksBetween } from "./calendar";
 import type { OccupancyReport, VenueReportQuery } from "./schemas";
 import { venueReportScope } from "./scope";
 
@@ -17,7 +17,7 @@ const none = sql`'{}'::tstzmultirange`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-type Row = { space_id: string; week: string; open: number; booked: number; held: number; tree_booked: number; tree_held: number };
+type Row = { kind: "own" | "tree"; space_id: string; week: string; booked: number; held: number };
 
 const cell = (week: string, open: number, booked: number, held: number) => ({
   week,
@@ -45,61 +45,85 @@ export const occupancyReport = async (ctx: AccountCtx, query: VenueReportQuery):
     .orderBy(asc(spaces.position), asc(spaces.name), asc(spaces.id));
   const weeks = weeksBetween(query.since, query.until);
   const tops = topsOf(rows);
-  type Columns = Record<string, string[]>;
-  const push = (columns: Columns, values: Record<string, string>) => {
-    for (const [key, value] of Object.entries(values)) columns[key]!.push(value);
-  };
-  const cells: Columns = { space: [], week: [], from: [], to: [] };
-  const open: Columns = { space: [], week: [], start: [], end: [] };
+  // Spaces with the same opening hours (usually most of a venue) share their open spans.
+  const calendar = cachedCalendar();
+  const profiles = new Map<string, number>();
+  const profileOf = new Map<string, number>();
+  const openSeconds = new Map<string, number>();
+  const open = { profile: [] as string[], week: [] as string[], start: [] as string[], end: [] as string[] };
   for (const space of rows) {
-    for (const week of weeks) {
-      const [from, to] = weekSpan(week, space.timezone);
-      push(cells, { space: space.id, week, from: iso(from), to: iso(to) });
-      for (const [start, end] of openSpans(space, week)) push(open, { space: space.id, week, start: iso(start), end: iso(end) });
+    const key = JSON.stringify([space.timezone, space.workingHoursEnabled, space.workingHoursEnabled ? space.schedule : {}, space.availableFrom, space.availableUntil]);
+    let profile = profiles.get(key);
+    if (profile === undefined) {
+      profiles.set(key, (profile = profiles.size));
+      for (const week of weeks) {
+        let total = 0;
+        for (const [start, end] of openSpans(space, week, calendar)) {
+          open.profile.push(String(profile));
+          open.week.push(week);
+          open.start.push(iso(start));
+          open.end.push(iso(end));
+          total += (end - start) / 1000;
+        }
+        openSeconds.set(`${profile} ${week}`, total);
+      }
     }
+    profileOf.set(space.id, profile);
   }
   const liveHold = liveHoldAt({ status: sql`o.status`, expiresAt: sql`o.expires_at` }, planningNow());
-  // Union of what blocks the spaces `from` joins (as \`s\`) in each cell's week: bookings, and live holds.
-  const used = (from: SQL) => sql`
-      select c.space_id, c.week,
+  // A margin of two days either side covers every zone's week; the join on weeks below is exact.
+  const [from] = weekSpan(weeks[0]!, "UTC");
+  const [, to] = weekSpan(weeks.at(-1)!, "UTC");
+  const margin = 2 * 86_400_000;
+  /**
+   * What blocks the spaces of `source` (its resource space as `s`, the row's space as
+   * `space_id`, its zone as `zone`), per ISO week of that zone: bookings, and live holds.
+   */
+  const used = (source: SQL) => sql`
+      select space_id, w.week::date as week,
         range_agg(tstzrange(o.starts_at, o.ends_at)) filter (where o.status = 'confirmed') as booked,
         range_agg(tstzrange(o.starts_at, o.ends_at)) filter (where ${liveHold}) as held
-      from ${from}
+      from ${source}
       join allocation_occupancies o on o.resource_id = s.resource_id and o.account_id = ${scope.accountId}
-        and tstzrange(o.starts_at, o.ends_at) && tstzrange(c.week_from, c.week_to)
-      where s.account_id = ${scope.accountId}
+        and tstzrange(o.starts_at, o.ends_at) && tstzrange(${iso(from - margin)}::timestamptz, ${iso(to + margin)}::timestamptz)
+      cross join lateral generate_series(
+        date_trunc('week', o.starts_at at time zone zone), date_trunc('week', (o.ends_at - interval '1 microsecond') at time zone zone), interval '1 week'
+      ) w(week)
       group by 1, 2`;
+  const ids = rows.map((space) => space.id);
   const result =
     rows.length === 0
       ? []
       : await ctx.db.execute<Row>(sql`
-    with cells as (
-      select * from unnest(${pgArray(cells.space!, "uuid")}, ${pgArray(cells.week!, "date")}, ${pgArray(cells.from!, "timestamptz")}, ${pgArray(cells.to!, "timestamptz")})
-        as c(space_id, week, week_from, week_to)
-    ), open as (
-      select space_id, week, range_agg(tstzrange(starts, ends)) as hours
-      from unnest(${pgArray(open.space!, "uuid")}, ${pgArray(open.week!, "date")}, ${pgArray(open.start!, "timestamptz")}, ${pgArray(open.end!, "timestamptz")})
-        as o(space_id, week, starts, ends)
+    with open as (
+      select profile, week, range_agg(tstzrange(starts, ends)) as hours
+      from unnest(${sql`${`{${open.profile.join(",")}}`}::int[]`}, ${pgArray(open.week, "date")}, ${pgArray(open.start, "timestamptz")}, ${pgArray(open.end, "timestamptz")})
+        as o(profile, week, starts, ends)
       group by 1, 2
+    ), profiles as (
+      select * from unnest(${pgArray(ids, "uuid")}, ${sql`${`{${ids.map((id) => profileOf.get(id)).join(",")}}`}::int[]`}) as p(space_id, profile)
     ), members as (
       select * from unnest(${pgArray([...tops.values()], "uuid")}, ${pgArray([...tops.keys()], "uuid")}) as m(top_id, space_id)
-    ), own as (${used(sql`cells c join ${spaces} s on s.id = c.space_id`)}
-    ), tree as (${used(sql`cells c join members m on m.top_id = c.space_id join ${spaces} s on s.id = m.space_id`)}
-    ), measured as (
-      select c.space_id, c.week, coalesce(o.hours, ${none}) as hours,
-        coalesce(u.booked, ${none}) as booked, coalesce(u.held, ${none}) as held,
-        coalesce(t.booked, ${none}) as tree_booked, coalesce(t.held, ${none}) as tree_held
-      from cells c
-      left join open o on o.space_id = c.space_id and o.week = c.week
-      left join own u on u.space_id = c.space_id and u.week = c.week
-      left join tree t on t.space_id = c.space_id and t.week = c.week
+    ), own as (${used(sql`(select id as space_id, timezone as zone, resource_id from ${spaces} where account_id = ${scope.accountId} and id = any(${pgArray(ids, "uuid")})) s`)}
+    ), tree as (${used(sql`(
+        select m.top_id as space_id, t.timezone as zone, s.resource_id
+        from members m join ${spaces} s on s.id = m.space_id join ${spaces} t on t.id = m.top_id
+        where s.account_id = ${scope.accountId} and t.account_id = ${scope.accountId}
+      ) s`)}
+    ), usage as (
+      select 'own' as kind, * from own union all select 'tree', * from tree
     )
-    select space_id, week::text as week, ${seconds(sql`hours`)} as open,
-      ${seconds(sql`hours * booked`)} as booked, ${seconds(sql`hours * held - booked`)} as held,
-      ${seconds(sql`hours * tree_booked`)} as tree_booked, ${seconds(sql`hours * tree_held - tree_booked`)} as tree_held
-    from measured`);
-  const measured = new Map([...result].map((row) => [`${row.space_id} ${row.week}`, row]));
-  const at = (spaceId: string, week: string) => measured.get(`${spaceId} ${week}`);
+    select u.kind, u.space_id, u.week::text as week,
+      ${seconds(sql`o.hours * coalesce(u.booked, ${none})`)} as booked,
+      ${seconds(sql`o.hours * coalesce(u.held, ${none}) - coalesce(u.booked, ${none})`)} as held
+    from usage u
+    join profiles p on p.space_id = u.space_id
+    join open o on o.profile = p.profile and o.week = u.week`);
+  const measured = new Map([...result].map((row) => [`${row.kind} ${row.space_id} ${row.week}`, row]));
+  const figures = (kind: Row["kind"], spaceId: string, week: string) => {
+    const row = measured.get(`${kind} ${spaceId} ${week}`);
+    return { open: openSeconds.get(`${profileOf.get(spaceId)} ${week}`) ?? 0, booked: row?.booked ?? 0, held: row?.held ?? 0 };
+  };
   const spacesOut = rows
     .map((space) => ({
       space_id: space.id,
@@ -107,8 +131,8 @@ export const occupancyReport = async (ctx: AccountCtx, query: VenueReportQuery):
       parent_id: space.parentId,
       timezone: space.timezone,
       weeks: weeks.map((week) => {
-        const row = at(space.id, week);
-        return cell(week, row?.open ?? 0, row?.booked ?? 0, row?.held ?? 0);
+        const { open, booked, held } = figures("own", space.id, week);
+        return cell(week, open, booked, held);
       }),
     }))
     // A retired space stays in the report only when it was used in the range.
@@ -117,11 +141,10 @@ export const occupancyReport = async (ctx: AccountCtx, query: VenueReportQuery):
   const totals = weeks.map((week) => {
     const sum = { open: 0, booked: 0, held: 0 };
     for (const id of topIds) {
-      const row = at(id, week);
-      if (!row) continue;
-      sum.open += row.open;
-      sum.booked += row.tree_booked;
-      sum.held += row.tree_held;
+      const { open, booked, held } = figures("tree", id, week);
+      sum.open += open;
+      sum.booked += booked;
+      sum.held += held;
     }
     return cell(week, sum.open, sum.booked, sum.held);
   });
