@@ -8,8 +8,8 @@ import { cachedCalendar, hoursOf, openSpans, ratio, topsOf, weekSpan, weeksBetwe
 import type { OccupancyReport, VenueReportQuery } from "./schemas";
 import { venueReportScope } from "./scope";
 
-/** A PostgreSQL array literal as one parameter (uuids, dates and ISO instants carry no commas or quotes). */
-const pgArray = (values: readonly string[], type: "uuid" | "date" | "timestamptz") => sql`${`{${values.join(",")}}`}::${sql.raw(type)}[]`;
+/** A PostgreSQL array literal as one parameter (uuids, numbers, dates and ISO instants carry no commas or quotes). */
+const pgArray = (values: readonly (string | number)[], type: "uuid" | "int" | "date" | "timestamptz") => sql`${`{${values.join(",")}}`}::${sql.raw(type)}[]`;
 
 /** Seconds covered by a multirange. */
 const seconds = (multirange: SQL) => sql`(select coalesce(sum(extract(epoch from upper(r) - lower(r))), 0) from unnest(${multirange}) r)::float8`;
@@ -50,7 +50,7 @@ export const occupancyReport = async (ctx: AccountCtx, query: VenueReportQuery):
   const profiles = new Map<string, number>();
   const profileOf = new Map<string, number>();
   const openSeconds = new Map<string, number>();
-  const open = { profile: [] as string[], week: [] as string[], start: [] as string[], end: [] as string[] };
+  const open = { profile: [] as number[], week: [] as string[], start: [] as string[], end: [] as string[] };
   for (const space of rows) {
     const key = JSON.stringify([space.timezone, space.workingHoursEnabled, space.workingHoursEnabled ? space.schedule : {}, space.availableFrom, space.availableUntil]);
     let profile = profiles.get(key);
@@ -59,7 +59,7 @@ export const occupancyReport = async (ctx: AccountCtx, query: VenueReportQuery):
       for (const week of weeks) {
         let total = 0;
         for (const [start, end] of openSpans(space, week, calendar)) {
-          open.profile.push(String(profile));
+          open.profile.push(profile);
           open.week.push(week);
           open.start.push(iso(start));
           open.end.push(iso(end));
@@ -97,11 +97,11 @@ export const occupancyReport = async (ctx: AccountCtx, query: VenueReportQuery):
       : await ctx.db.execute<Row>(sql`
     with open as (
       select profile, week, range_agg(tstzrange(starts, ends)) as hours
-      from unnest(${sql`${`{${open.profile.join(",")}}`}::int[]`}, ${pgArray(open.week, "date")}, ${pgArray(open.start, "timestamptz")}, ${pgArray(open.end, "timestamptz")})
+      from unnest(${pgArray(open.profile, "int")}, ${pgArray(open.week, "date")}, ${pgArray(open.start, "timestamptz")}, ${pgArray(open.end, "timestamptz")})
         as o(profile, week, starts, ends)
       group by 1, 2
     ), profiles as (
-      select * from unnest(${pgArray(ids, "uuid")}, ${sql`${`{${ids.map((id) => profileOf.get(id)).join(",")}}`}::int[]`}) as p(space_id, profile)
+      select * from unnest(${pgArray(ids, "uuid")}, ${pgArray(ids.map((id) => profileOf.get(id)!), "int")}) as p(space_id, profile)
     ), members as (
       select * from unnest(${pgArray([...tops.values()], "uuid")}, ${pgArray([...tops.keys()], "uuid")}) as m(top_id, space_id)
     ), own as (${used(sql`(select id as space_id, timezone as zone, resource_id from ${spaces} where account_id = ${scope.accountId} and id = any(${pgArray(ids, "uuid")})) s`)}
