@@ -12,6 +12,7 @@ import "@/lib/platform/operations";
 import "./operations";
 import "@/lib/reports/operations";
 import "@/lib/reports/csv-operations";
+import "@/lib/reports/planning/operations";
 import "@/lib/contacts/operations";
 import "@/lib/inboxes/operations";
 import "@/lib/teams/operations";

@@ -226,13 +226,21 @@ export const sendQuote = async (ctx: AccountCtx, eventId: string, id: number, in
 export const currentStatus = statusOf;
 
 /**
- * The public page: the quote behind a token, and its first view recorded with `quote_viewed`.
+ * The public page: the quote behind a token, each view counted, and its first view recorded with `quote_viewed`.
  * Of two first views at once, only the one whose update still found `viewed_at` null announces it.
  */
 export const quoteByToken = async (db: DbOrTx, token: string, options: { recordView?: boolean } = {}): Promise<QuoteRow | null> => {
   if (!/^[\w-]{20,64}$/.test(token)) return null;
   const [quote] = await db.select().from(quotes).where(eq(quotes.publicToken, token));
   if (!quote) return null;
+  // Every view while the quote awaits the customer's answer counts: view_count is the views
+  // before acceptance (or rejection) that quote conversion reports.
+  if (options.recordView && quote.status === "sent") {
+    await db
+      .update(quotes)
+      .set({ viewCount: sql`${quotes.viewCount} + 1` })
+      .where(and(eq(quotes.id, quote.id), eq(quotes.status, "sent")));
+  }
   if (options.recordView && quote.viewedAt === null && quote.status !== "draft") {
     const viewed = await db.transaction(async (tx) => {
       const [first] = await tx

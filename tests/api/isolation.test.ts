@@ -119,6 +119,11 @@ const administratorsOnly = new Set([
   "GET /api/v2/accounts/{account_id}/summary_reports/channel",
   "GET /api/v2/accounts/{account_id}/live_reports/conversation_metrics",
   "GET /api/v2/accounts/{account_id}/live_reports/grouped_conversation_metrics",
+  "GET /api/v2/accounts/{account_id}/reports/planning/pipeline",
+  "GET /api/v2/accounts/{account_id}/reports/planning/revenue",
+  "GET /api/v2/accounts/{account_id}/reports/planning/occupancy",
+  "GET /api/v2/accounts/{account_id}/reports/planning/holds",
+  "GET /api/v2/accounts/{account_id}/reports/planning/quotes",
   // administrators (Chatwoot's check_admin_authorization)
   "GET /api/v1/accounts/{account_id}/reporting_events",
   // planning_manage

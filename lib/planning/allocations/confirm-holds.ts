@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { allocations, spaces } from "@/db/schema";
 import { formatLongDateTime } from "@/lib/format/dates";
@@ -45,7 +45,7 @@ export const confirmHolds = async (db: DbOrTx, accountId: number, allocationIds:
     }
     const [confirmed] = await db
       .update(allocations)
-      .set({ status: "confirmed", expiresAt: null, updatedAt: new Date() })
+      .set({ status: "confirmed", expiresAt: null, confirmedAt: sql`now()`, statusChangedAt: sql`now()`, updatedAt: new Date() })
       .where(eq(allocations.id, allocation.id))
       .returning();
     await writeOccupancies(db, confirmed!, placed.resources);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { allocations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -59,6 +60,10 @@ export const createAllocation = async (
         sequence: placed.sequence,
         metadata: input.metadata ?? {},
         expiresAt: status === "tentative" ? holdExpiry(space, now) : null,
+        // The same instant as created_at (one transaction's now()): hold conversion tells a
+        // booking made outright from a hold by it.
+        confirmedAt: status === "confirmed" ? sql`now()` : null,
+        statusChangedAt: status === "tentative" ? null : sql`now()`,
       })
       .returning();
     await writeOccupancies(db, allocation!, placed.resources);

@@ -15,7 +15,7 @@ export const sweepExpiredHolds = async (db: DbOrTx, now: Date = planningNow()): 
   db.transaction(async (tx) => {
     const swept = await tx.execute<{ id: string }>(sql`
       with lapsed as (
-        update allocations set status = 'expired', updated_at = now()
+        update allocations set status = 'expired', status_changed_at = now(), updated_at = now()
         where ${lapsedAt(allocations, now)}
         returning id, event_id
       ), freed as (

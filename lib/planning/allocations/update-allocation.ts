@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { allocations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -59,6 +59,7 @@ export const updateAllocation = async (ctx: AccountCtx, id: string, input: Updat
         sequence: placed.sequence,
         metadata: input.metadata ?? current.metadata,
         expiresAt,
+        ...(status === current.status ? {} : { statusChangedAt: sql`now()`, ...(status === "confirmed" ? { confirmedAt: sql`now()` } : {}) }),
         updatedAt: new Date(),
       })
       .where(eq(allocations.id, current.id))
