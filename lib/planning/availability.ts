@@ -82,7 +82,7 @@ const MINUTE_MS = 60_000;
 type Window = { open: number; close: number };
 
 /** The schedule's window for a weekday in minutes; a missing, malformed or empty entry is closed. */
-const scheduleWindow = (schedule: Schedule, weekday: Weekday): Window | null => {
+export const scheduleWindow = (schedule: Schedule, weekday: Weekday): Window | null => {
   const entry = schedule[weekday];
   if (!entry) return null;
   const open = parseClock(entry.open);
@@ -91,7 +91,8 @@ const scheduleWindow = (schedule: Schedule, weekday: Weekday): Window | null => 
   return { open, close };
 };
 
-const withinDates = (space: SlotSpace, date: string): boolean =>
+/** Whether a local date is within the space's available_from/until (both inclusive, null unbounded). */
+export const withinDates = (space: Pick<SlotSpace, "availableFrom" | "availableUntil">, date: string): boolean =>
   (space.availableFrom === null || date >= space.availableFrom) && (space.availableUntil === null || date <= space.availableUntil);
 
 /**

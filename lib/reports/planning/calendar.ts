@@ -1,5 +1,5 @@
-import type { Schedule } from "@/lib/planning/availability";
-import { addDays, dayClock, type DayClock, parseClock, type Weekday, weekdayOf, weekdays } from "@/lib/planning/time";
+import { scheduleWindow, withinDates, type Schedule } from "@/lib/planning/availability";
+import { addDays, dayClock, type DayClock, type Weekday, weekdayOf, weekdays } from "@/lib/planning/time";
 
 /**
  * The venue reports' calendar: local dates, months and ISO weeks turned into instants in a
@@ -86,22 +86,19 @@ export const cachedCalendar = (): Calendar => {
  * When the space is open in the week starting `monday` (its own zone): each bookable day's
  * schedule window, or the whole day when working hours are off, so a week is 168 hours, 167
  * or 169 when the clocks change. A missing, malformed or empty schedule entry is a closed day
- * (as availability.ts reads it); days outside available_from/until are closed.
+ * (availability.ts's reading); days outside available_from/until are closed.
  */
 export const openSpans = (space: OpeningSpace, monday: string, calendar: Calendar = plainCalendar): Span[] => {
   const spans: Span[] = [];
   for (const { date, weekday } of calendar.days(monday)) {
-    if ((space.availableFrom !== null && date < space.availableFrom) || (space.availableUntil !== null && date > space.availableUntil)) continue;
+    if (!withinDates(space, date)) continue;
     const clock = calendar.clock(date, space.timezone);
     if (!space.workingHoursEnabled) {
       spans.push([clock.boundary(0), clock.boundary(1440)]);
       continue;
     }
-    const entry = space.schedule[weekday];
-    const open = entry ? parseClock(entry.open) : null;
-    const close = entry ? parseClock(entry.close) : null;
-    if (open === null || close === null || close <= open) continue;
-    spans.push([clock.boundary(open), clock.boundary(close)]);
+    const window = scheduleWindow(space.schedule, weekday);
+    if (window) spans.push([clock.boundary(window.open), clock.boundary(window.close)]);
   }
   return spans;
 };
