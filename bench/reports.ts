@@ -66,8 +66,9 @@ const venueRoutes = (accountId: number): Route[] => {
   const routes: Route[] = [];
   for (const [label, days] of [["3 months", 91], ["1 year", 365]] as const) {
     const range = (i: number) => {
-      const since = Math.floor(Date.now() / 1000) - (i % 24) * 3600;
-      return `since=${since}&until=${since + days * DAY}`;
+      const since = new Date(Date.now() + (i % 28) * DAY * 1000);
+      const until = new Date(since.getTime() + (days - 1) * DAY * 1000);
+      return `since=${since.toISOString().slice(0, 10)}&until=${until.toISOString().slice(0, 10)}`;
     };
     for (const report of ["pipeline", "revenue", "occupancy", "holds", "quotes"]) routes.push([`planning/${report} (${label})`, (i) => `${v2}/${report}?${range(i)}`]);
   }

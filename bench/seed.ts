@@ -192,39 +192,35 @@ export const conversationBench = async (url: string): Promise<ConversationBench>
 };
 
 /**
- * Reporting events for a seeded conversation account, as the app would have recorded them
- * (once; skipped when the account has some): a first response and a resolution per resolved
- * conversation, a reply time per reply, a hand-off in one conversation in ten and a bot
- * resolution in one in twenty, with values spread from a minute to two days and business-hours
- * values below them.
+ * Reporting events for a seeded conversation account, as the app would have recorded them: a
+ * first response per conversation, a reply time per reply, a resolution per resolved
+ * conversation, a hand-off in one conversation in ten and a bot resolution in one in twenty, with
+ * values spread from a minute to two days and business-hours values below them. Each name is
+ * seeded only when the account has none of it (migration 0014's backfill may have made some).
  */
 export const seedBenchReportingEvents = async (db: Db, accountId: number) => {
-  const [existing] = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from reporting_events where account_id = ${accountId} limit 1) e`);
-  if (existing!.n > 0) return;
   const started = performance.now();
-  const insert = (name: string, from: SQL, user: SQL) =>
-    db.execute(sql`
+  const seeded: string[] = [];
+  const insert = async (name: string, from: SQL, user: SQL, where: SQL = sql`true`) => {
+    const [existing] = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from reporting_events where account_id = ${accountId} and name = ${name} limit 1) e`);
+    if (existing!.n > 0) return;
+    await db.execute(sql`
       insert into reporting_events (account_id, name, value, value_in_business_hours, conversation_id, inbox_id, user_id, event_start_time, event_end_time, created_at, updated_at)
       select ${accountId}, ${name}, v.value, v.value * 0.4, c.id, c.inbox_id, ${user}, t.start_at, t.start_at + v.value * interval '1 second', t.start_at + v.value * interval '1 second', t.start_at + v.value * interval '1 second'
       from ${from}
       cross join lateral (select (60 + (c.id * 7919) % 172800)::float8 as value) v
-      where c.account_id = ${accountId}`);
-  await insert("first_response", sql`conversations c cross join lateral (select c.created_at as start_at) t`, sql`c.assignee_id`);
-  await insert(
-    "reply_time",
-    sql`conversations c join messages m on m.conversation_id = c.id and m.message_type = 1 cross join lateral (select m.created_at - interval '5 minutes' as start_at) t`,
-    sql`m.sender_id`,
-  );
-  await insert("conversation_resolved", sql`conversations c cross join lateral (select c.created_at as start_at) t`, sql`c.assignee_id`);
-  await db.execute(sql`delete from reporting_events r using conversations c where r.account_id = ${accountId} and r.name = 'conversation_resolved' and c.id = r.conversation_id and c.status <> 1`);
-  await db.execute(sql`
-    insert into reporting_events (account_id, name, value, value_in_business_hours, conversation_id, inbox_id, user_id, event_start_time, event_end_time, created_at, updated_at)
-    select r.account_id, n.name, r.value, r.value_in_business_hours, r.conversation_id, r.inbox_id, r.user_id, r.event_start_time, r.event_end_time, r.created_at, r.updated_at
-    from reporting_events r
-    cross join (values ('conversation_bot_handoff', 10), ('conversation_bot_resolved', 20)) as n(name, every)
-    where r.account_id = ${accountId} and r.name = 'first_response' and r.conversation_id % n.every = 0`);
+      where c.account_id = ${accountId} and ${where}`);
+    seeded.push(name);
+  };
+  const fromCreation = sql`conversations c cross join lateral (select c.created_at as start_at) t`;
+  await insert("first_response", fromCreation, sql`c.assignee_id`);
+  await insert("reply_time", sql`conversations c join messages m on m.conversation_id = c.id and m.message_type = 1 cross join lateral (select m.created_at - interval '5 minutes' as start_at) t`, sql`m.sender_id`);
+  await insert("conversation_resolved", fromCreation, sql`c.assignee_id`, sql`c.status = 1`);
+  await insert("conversation_bot_handoff", fromCreation, sql`c.assignee_id`, sql`c.id % 10 = 0`);
+  await insert("conversation_bot_resolved", fromCreation, sql`c.assignee_id`, sql`c.id % 20 = 0 and c.status = 1`);
+  if (!seeded.length) return;
   await db.execute(sql`vacuum analyze reporting_events`);
-  console.log(`Seeded reporting events for account ${accountId} in ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(`Seeded ${seeded.join(", ")} for account ${accountId} in ${Math.round((performance.now() - started) / 1000)} s`);
 };
 
 /**

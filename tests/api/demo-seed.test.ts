@@ -58,6 +58,20 @@ describe("demo data", () => {
     expect(quotes[0].total_incl_tax).toBeGreaterThan(0);
     expect(quotes[0].breakdown.warnings).toEqual([]);
 
+    // Reports: the conversations played out over three weeks, so their figures read like a real inbox's.
+    const until = Math.floor(Date.now() / 1000) + 60;
+    const month = `since=${until - 30 * 86_400}&until=${until}`;
+    const summary = (await api.get(`/api/v2/accounts/${accountId}/reports/summary?type=account&${month}`, { token })).body;
+    expect(summary).toMatchObject({ conversations_count: 30, resolutions_count: 6 });
+    expect(summary.incoming_messages_count).toBeGreaterThan(30);
+    expect(summary.avg_first_response_time).toBeGreaterThan(5 * 60);
+    expect(summary.avg_resolution_time).toBeGreaterThan(3600);
+    expect(summary.reply_time).toBeGreaterThan(60);
+    const inWorkingHours = (await api.get(`/api/v2/accounts/${accountId}/reports/summary?type=account&business_hours=true&${month}`, { token })).body;
+    expect(inWorkingHours.avg_first_response_time).toBeLessThan(summary.avg_first_response_time);
+    const days = (await api.get(`/api/v2/accounts/${accountId}/reports?metric=conversations_count&type=account&${month}`, { token })).body;
+    expect(days.filter((day: { value: number }) => day.value > 0).length).toBeGreaterThan(10);
+
     expect(await seedDemo(getDb(), "demo-password-1")).toBeNull();
   });
 });
