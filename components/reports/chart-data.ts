@@ -58,3 +58,16 @@ export const chartPoints = (spec: ChartSpec, series: Record<ChartedMetric, Repor
 /** Whether a chart has nothing to draw: every count zero, every average unmeasured. */
 export const chartIsEmpty = (spec: ChartSpec, points: ChartPoint[]) =>
   points.every((point) => spec.series.every(({ key }) => (spec.kind === "duration" ? point[key] === null : !point[key])));
+
+const niceSteps = [1, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 172_800, 604_800];
+
+/**
+ * A duration axis's ticks in seconds at steps a person reads (15s, 5m, 30m, 2h, 1d…): from 0 to
+ * the first step at or above the largest figure, five ticks at most (four steps).
+ */
+export const durationTicks = (max: number): number[] => {
+  const week = niceSteps.at(-1)!;
+  const step = niceSteps.find((size) => max / size <= 4) ?? Math.ceil(max / 4 / week) * week;
+  const steps = Math.max(1, Math.ceil(max / step));
+  return Array.from({ length: steps + 1 }, (_, index) => index * step);
+};

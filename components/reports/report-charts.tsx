@@ -16,12 +16,13 @@ const figure = (spec: ChartSpec, value: number | null | undefined) =>
  * One chart: the lazily loaded drawing, and the same figures as a table for screen readers
  * (and tests), rendered on the server.
  */
-const ChartCard = ({ spec, points, grouping }: { spec: ChartSpec; points: ChartPoint[]; grouping: ReportOptions["groupBy"] }) => {
+const ChartCard = ({ spec, points, options }: { spec: ChartSpec; points: ChartPoint[]; options: ReportOptions }) => {
   const headingId = `chart-${spec.id}`;
   return (
     <section aria-labelledby={headingId} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 id={headingId} className="mb-3 text-sm font-semibold text-slate-900">
         {spec.title}
+        {spec.kind === "duration" && options.businessHours ? <span className="font-normal text-slate-500"> · working hours</span> : null}
       </h3>
       {chartIsEmpty(spec, points) ? (
         <p className="flex h-[220px] items-center justify-center rounded-md bg-slate-50 text-sm text-slate-500">{spec.empty}</p>
@@ -32,7 +33,7 @@ const ChartCard = ({ spec, points, grouping }: { spec: ChartSpec; points: ChartP
       )}
       <table className="sr-only">
         <caption>
-          {spec.title} by {groupingNames[grouping]}
+          {spec.title} by {groupingNames[options.groupBy]}
         </caption>
         <thead>
           <tr>
@@ -85,7 +86,7 @@ export const ReportCharts = ({ basePath, series, options }: { basePath: string; 
       ) : (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {reportCharts.map((spec) => (
-            <ChartCard key={spec.id} spec={spec} points={chartPoints(spec, series, options.groupBy, options.range.timeZone)} grouping={options.groupBy} />
+            <ChartCard key={spec.id} spec={spec} points={chartPoints(spec, series, options.groupBy, options.range.timeZone)} options={options} />
           ))}
         </div>
       )}

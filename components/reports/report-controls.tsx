@@ -38,7 +38,7 @@ const pill = (current: boolean) =>
 export const ReportControls = ({ basePath, options }: { basePath: string; options: ReportOptions }) => {
   const state = urlStateOf(options);
   return (
-    <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm xl:flex-row xl:items-end xl:justify-between">
+    <div className="flex flex-wrap items-end gap-x-6 gap-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <nav aria-label="Report range" className="flex flex-wrap gap-2">
         {(Object.keys(presetLabels) as (keyof typeof presetLabels)[]).map((preset) => (
           <Link
@@ -51,22 +51,20 @@ export const ReportControls = ({ basePath, options }: { basePath: string; option
           </Link>
         ))}
       </nav>
-      <div className="flex flex-wrap items-end gap-x-6 gap-y-4">
-        <form method="get" action={basePath} className="flex flex-wrap items-end gap-2">
-          <Input label="From" name="from" type="date" defaultValue={options.range.from} className="w-[9.5rem]" />
-          <Input label="To" name="to" type="date" defaultValue={options.range.to} className="w-[9.5rem]" />
-          {options.businessHours ? <input type="hidden" name="business_hours" value="true" /> : null}
-          <Button type="submit" variant="secondary">
-            Show
-          </Button>
-        </form>
-        <div className="pb-2">
-          <BusinessHoursToggle
-            on={options.businessHours}
-            onHref={reportHref(basePath, state, { businessHours: true })}
-            offHref={reportHref(basePath, state, { businessHours: false })}
-          />
-        </div>
+      <form method="get" action={basePath} className="flex flex-wrap items-end gap-2">
+        <Input label="From" name="from" type="date" defaultValue={options.range.from} className="w-[9.5rem]" />
+        <Input label="To" name="to" type="date" defaultValue={options.range.to} className="w-[9.5rem]" />
+        {options.businessHours ? <input type="hidden" name="business_hours" value="true" /> : null}
+        <Button type="submit" variant="secondary">
+          Show
+        </Button>
+      </form>
+      <div className="pb-2">
+        <BusinessHoursToggle
+          on={options.businessHours}
+          onHref={reportHref(basePath, state, { businessHours: true })}
+          offHref={reportHref(basePath, state, { businessHours: false })}
+        />
       </div>
     </div>
   );

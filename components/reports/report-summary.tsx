@@ -41,7 +41,7 @@ export const ReportSummary = ({ summary, series, options }: { summary: SummaryFi
         businessHours ? " Times count the inboxes' working hours only." : ""
       }`}
     >
-      <dl className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {reportMetrics.map((metric) => {
           const value = measured(metric) ? summary[metric.key] : null;
           return (

@@ -9,7 +9,7 @@ export const ReportsSkeleton = () => (
       <Skeleton className="h-4 w-80 max-w-full" />
     </div>
     <Skeleton className="h-16 w-full" />
-    <div className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-6 lg:grid-cols-4">
       {Array.from({ length: 7 }, (_, card) => (
         <Skeleton key={card} className="h-28" />
       ))}

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDuration } from "@/lib/format/durations";
-import type { ChartPoint, ChartSeries } from "./chart-data";
+import { durationTicks, type ChartPoint, type ChartSeries } from "./chart-data";
 
 const countFormat = new Intl.NumberFormat("en");
 const axis = { fontSize: 12, fill: "#64748b" };
@@ -23,11 +23,24 @@ export default function TimeseriesChart({ kind, series, points }: { kind: "count
     // The table beside the chart is its accessible form; the drawing stays out of the tab order.
     accessibilityLayer: false,
   };
+  // Durations get ticks at readable steps (a second-based scale would tick at 33m 20s).
+  const ticks =
+    kind === "duration" ? durationTicks(Math.max(0, ...points.flatMap((point) => series.map(({ key }) => point[key] ?? 0)))) : undefined;
   const axes = (
     <>
       <CartesianGrid vertical={false} stroke="#e2e8f0" />
-      <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} minTickGap={12} />
-      <YAxis tick={axis} tickLine={false} axisLine={false} allowDecimals={kind === "duration"} tickFormatter={format} width={kind === "duration" ? 64 : 40} />
+      {/* A line's first and last dots sit inside the frame, not cut in half by it. */}
+      <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} minTickGap={12} padding={kind === "duration" ? { left: 12, right: 12 } : undefined} />
+      <YAxis
+        tick={axis}
+        tickLine={false}
+        axisLine={false}
+        allowDecimals={false}
+        tickFormatter={format}
+        width={kind === "duration" ? 64 : 40}
+        ticks={ticks}
+        domain={ticks ? [0, ticks.at(-1)!] : undefined}
+      />
       <Tooltip
         formatter={(value) => format(value)}
         labelFormatter={(_, payload) => (payload[0]?.payload as ChartPoint | undefined)?.title ?? ""}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartIsEmpty, chartPoints, reportCharts } from "@/components/reports/chart-data";
+import { chartIsEmpty, chartPoints, durationTicks, reportCharts } from "@/components/reports/chart-data";
 import { bucketLabels, reportDelta, reportHref, type ReportUrlState } from "@/components/reports/report-model";
 import { defaultGrouping, groupingsFor, readReportOptions, zoneOffsetHours, type ChartedMetric, type ReportPoint } from "@/lib/portal/loaders/reports";
 
@@ -157,4 +157,18 @@ describe("chartPoints", () => {
     // One reply measured at 0 seconds is a figure, not an empty chart.
     ["reply_time", false],
   ])("%s is empty: %s", (id, empty) => expect(chartIsEmpty(spec(id), chartPoints(spec(id), series, "day", "UTC"))).toBe(empty));
+});
+
+describe("durationTicks", () => {
+  it.each([
+    // Sub-second averages still get an axis that reads.
+    [0, [0, 1]],
+    [0.05, [0, 1]],
+    [42, [0, 15, 30, 45]],
+    [90, [0, 30, 60, 90]],
+    [3000, [0, 900, 1800, 2700, 3600]],
+    [7200, [0, 1800, 3600, 5400, 7200]],
+    [200_000, [0, 86_400, 172_800, 259_200]],
+    [5_000_000, [0, 1_814_400, 3_628_800, 5_443_200]],
+  ])("largest %s s → %j", (max, ticks) => expect(durationTicks(max)).toEqual(ticks));
 });

@@ -16,9 +16,9 @@ describe("readReportRange", () => {
     [{ range: "this_month" }, "UTC", "this_month", "2026-11-01", "2026-11-23", 23, "2026-11-01T00:00:00.000Z", now.toISOString(), false],
     [{ range: "this_month" }, "Pacific/Auckland", "this_month", "2026-11-01", "2026-11-24", 24, "2026-10-31T11:00:00.000Z", now.toISOString(), false],
     // Last month in Amsterdam begins in summer time (+2) and ends in winter time (+1): clocks went back on 25 Oct.
-    [{ range: "last_month" }, "Europe/Amsterdam", "last_month", "2026-10-01", "2026-10-31", 31, "2026-09-30T22:00:00.000Z", "2026-10-31T23:00:00.000Z", false],
+    [{ range: "last_month" }, "Europe/Amsterdam", "last_month", "2026-10-01", "2026-10-31", 31, "2026-09-30T22:00:00.000Z", "2026-10-31T22:59:59.000Z", false],
     // Whole local days, the last one included; Amsterdam leaves summer time on 25 Oct 2026.
-    [{ from: "2026-10-24", to: "2026-10-25" }, "Europe/Amsterdam", "custom", "2026-10-24", "2026-10-25", 2, "2026-10-23T22:00:00.000Z", "2026-10-25T23:00:00.000Z", false],
+    [{ from: "2026-10-24", to: "2026-10-25" }, "Europe/Amsterdam", "custom", "2026-10-24", "2026-10-25", 2, "2026-10-23T22:00:00.000Z", "2026-10-25T22:59:59.000Z", false],
     // A range running into the future stops at now.
     [{ from: "2026-11-20", to: "2026-12-31" }, "UTC", "custom", "2026-11-20", "2026-12-31", 42, "2026-11-20T00:00:00.000Z", now.toISOString(), false],
     [{ range: "1y" }, "UTC", "30d", "2026-10-25", "2026-11-23", 30, "2026-10-25T00:00:00.000Z", now.toISOString(), true],
@@ -54,7 +54,7 @@ describe("readReportRange", () => {
       "2025-12-31",
       31,
       "2025-12-01T00:00:00.000Z",
-      "2026-01-01T00:00:00.000Z",
+      "2025-12-31T23:59:59.000Z",
     ]);
   });
 });

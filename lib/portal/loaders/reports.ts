@@ -41,7 +41,9 @@ export const readReportRange = (params: Record<string, string | string[] | undef
   const today = localDateOf(now, timeZone);
   const startOf = (date: string) => new Date(dayClock(date, timeZone).boundary(0));
   const between = (preset: ReportPreset, from: string, to: string, corrected = false): ReportRange => {
-    const end = startOf(addDays(to, 1));
+    // The API's windows include `until`: a closed range ends at its last second (23:59:59), as
+    // Chatwoot's dashboard asks, so the next day's midnight is neither counted nor charted.
+    const end = new Date(startOf(addDays(to, 1)).getTime() - 1000);
     return { preset, from, to, days: daysBetween(from, to), timeZone, since: startOf(from), until: end < now ? end : now, corrected };
   };
   const fallback = () => between("30d", addDays(today, -29), today, true);
@@ -112,7 +114,8 @@ export const chartedMetrics = [
 ] as const;
 export type ChartedMetric = (typeof chartedMetrics)[number];
 
-export type ReportPoint = Awaited<ReturnType<typeof reportTimeseries>>[number];
+/** One bucket of GET reports: a count, or an average with the number of events it averages. */
+export type ReportPoint = { value: number; timestamp: number; count?: number };
 
 export type ReportsView =
   | { allowed: false }
@@ -141,7 +144,13 @@ export const loadReports = async (ctx: AccountCtx, params: Record<string, string
         reportTimeseries(ctx, { ...window, ...zone, metric, group_by: groupBy, timezone_offset: zoneOffsetHours(range.timeZone, range.until) }),
       ),
     ]);
-    const series = Object.fromEntries(chartedMetrics.map((metric, index) => [metric, points[index]!])) as Record<ChartedMetric, ReportPoint[]>;
+    const series = Object.fromEntries(
+      chartedMetrics.map((metric, index) => {
+        const buckets = points[index];
+        // GET reports answers `{}` only for an unknown metric; these are known.
+        return [metric, Array.isArray(buckets) ? buckets : []];
+      }),
+    ) as Record<ChartedMetric, ReportPoint[]>;
     return { allowed: true, options, summary, series };
   } catch (error) {
     // The service decides who may read reports (report_manage), as for the API.
