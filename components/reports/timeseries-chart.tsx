@@ -43,6 +43,8 @@ export default function TimeseriesChart({ kind, series, points }: { kind: "count
       />
       <Tooltip
         formatter={(value) => format(value)}
+        separator=": "
+        cursor={kind === "duration" ? { stroke: "#cbd5e1" } : { fill: "#f1f5f9" }}
         labelFormatter={(_, payload) => (payload[0]?.payload as ChartPoint | undefined)?.title ?? ""}
         contentStyle={{ fontSize: 13, borderRadius: 6, borderColor: "#e2e8f0" }}
       />
