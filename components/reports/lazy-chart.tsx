@@ -1,0 +1,14 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/*
+ * recharts is a few hundred kilobytes of script and needs the browser's layout: it is fetched
+ * after the page shows, in its own chunk, and the server renders only the chart's frame (and
+ * the figures' table beside it).
+ */
+export const LazyTimeseriesChart = dynamic(() => import("./timeseries-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[220px] w-full" />,
+});
