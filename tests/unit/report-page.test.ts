@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chartIsEmpty, chartPoints, durationTicks, reportCharts } from "@/components/reports/chart-data";
 import { bucketLabels, reportDelta, reportHref, type ReportUrlState } from "@/components/reports/report-model";
-import { defaultGrouping, groupingsFor, readReportOptions, zoneOffsetHours, type ChartedMetric, type ReportPoint } from "@/lib/portal/loaders/reports";
+import { defaultGrouping, groupingsFor, readReportOptions, type ChartedMetric, type ReportPoint } from "@/lib/portal/loaders/reports";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -39,16 +39,6 @@ describe("groupings by range length", () => {
     const options = readReportOptions(params, "UTC", new Date("2026-11-23T22:30:00Z"));
     expect([options.groupBy, options.businessHours]).toEqual([groupBy, businessHours]);
   });
-});
-
-describe("zoneOffsetHours", () => {
-  it.each([
-    ["Europe/Amsterdam", "2026-07-01T12:00:00Z", 2],
-    ["Europe/Amsterdam", "2026-11-01T12:00:00Z", 1],
-    ["Asia/Kolkata", "2026-07-01T12:00:00Z", 5.5],
-    ["America/St_Johns", "2026-07-01T12:00:00Z", -2.5],
-    ["UTC", "2026-07-01T12:00:00Z", 0],
-  ])("%s at %s → %s", (zone, instant, hours) => expect(zoneOffsetHours(zone, new Date(instant))).toBe(hours));
 });
 
 describe("reportDelta", () => {

@@ -79,10 +79,6 @@ export const groupingsFor = (days: number): ReportGrouping[] =>
 /** The grouping a range gets unless the URL picks another: days up to a month, weeks up to six months, then months. */
 export const defaultGrouping = (days: number): ReportGrouping => (days <= 31 ? "day" : days <= 183 ? "week" : "month");
 
-/** The zone's offset from UTC in hours at an instant (2 for Amsterdam in summer, 5.5 for Kolkata). */
-export const zoneOffsetHours = (timeZone: string, at: Date) =>
-  Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone).offsetNanoseconds / 3_600_000_000_000;
-
 export type ReportOptions = {
   range: ReportRange;
   groupBy: ReportGrouping;
@@ -134,14 +130,12 @@ export const loadReports = async (ctx: AccountCtx, params: Record<string, string
   const options = readReportOptions(params, await venueZone(ctx), now);
   const { range, groupBy, businessHours } = options;
   const window = { type: "account" as const, since: Math.floor(range.since.getTime() / 1000), until: Math.floor(range.until.getTime() / 1000), business_hours: businessHours };
-  // The named zone puts every bucket on the venue's midnight, across a DST change too, where the
-  // service reads `timezone` (issue 13, decision 4); the offset at the range's end stands in otherwise.
-  const zone = { timezone: range.timeZone };
   try {
     const [summary, ...points] = await Promise.all([
       reportSummary(ctx, window),
       ...chartedMetrics.map((metric) =>
-        reportTimeseries(ctx, { ...window, ...zone, metric, group_by: groupBy, timezone_offset: zoneOffsetHours(range.timeZone, range.until) }),
+        // The venue's named zone puts every bucket on its midnight, across a DST change too.
+        reportTimeseries(ctx, { ...window, metric, group_by: groupBy, timezone: range.timeZone }),
       ),
     ]);
     const series = Object.fromEntries(
