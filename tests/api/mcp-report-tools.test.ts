@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { accountContext } from "@/lib/auth/caller";
 import { callTool } from "@/lib/mcp/call";
-import { tools } from "@/lib/mcp/tools";
+import { reportTools } from "@/lib/mcp/tools/reports";
 import { addDays, instantAt, localDateOf, localParts, weekdayOf } from "@/lib/planning/time";
 import { api } from "../helpers/app";
 import { startServer, type TestServer } from "../helpers/http-server";
@@ -83,18 +83,8 @@ const refusal = async (name: string, args: Record<string, unknown>) => {
   return result.structuredContent as { status: number; code: string; errors: { field: string }[] };
 };
 
-const reportToolNames = [
-  "get_report_summary",
-  "get_report_timeseries",
-  "get_summary_report",
-  "get_conversation_metrics",
-  "get_outgoing_messages_count",
-  "get_pipeline_report",
-  "get_revenue_report",
-  "get_occupancy_report",
-  "get_hold_conversion_report",
-  "get_quote_conversion_report",
-];
+/** Every report tool: the Chatwoot reports and the venue reports. */
+const reportToolNames = reportTools.map((tool) => tool.name);
 
 /** A help desk's day: what the conversation reports count. */
 const makeDesk = async (team: Team) => {
@@ -304,15 +294,17 @@ describe("refusals", () => {
     await expect(agent.callTool({ name: "get_occupancy_report", arguments: nextMonthRange() })).rejects.toThrow(/get_occupancy_report/);
     // The services refuse them all the same, whoever lists them.
     const ctx = await accountContext(getDb(), { kind: "user", user: desk.agent.user }, desk.account.id);
+    // Each with arguments it would answer an administrator; the venue reports take next month.
     const args: Record<string, Record<string, unknown>> = {
+      get_report_summary: {},
       get_report_timeseries: { metric: "conversations_count" },
       get_summary_report: { dimension: "agent" },
+      get_conversation_metrics: {},
       get_outgoing_messages_count: { group_by: "agent" },
     };
-    for (const name of reportToolNames) {
-      const tool = tools.find((candidate) => candidate.name === name)!;
-      const result = await callTool(tool, ctx, args[name] ?? (name.startsWith("get_report") || name === "get_conversation_metrics" ? {} : nextMonthRange()));
-      expect(result.structuredContent, name).toMatchObject({ status: 403, code: "forbidden" });
+    for (const tool of reportTools) {
+      const result = await callTool(tool, ctx, args[tool.name] ?? nextMonthRange());
+      expect(result.structuredContent, tool.name).toMatchObject({ status: 403, code: "forbidden" });
     }
   });
 
