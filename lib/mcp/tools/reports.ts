@@ -86,7 +86,8 @@ export const reportTools = [
     name: "get_summary_report",
     title: "Report per agent, team, inbox or label",
     description:
-      "One row per agent, team, inbox or label of the account (`dimension`), rows with nothing included, in id order, over a window (default the last 30 days): " +
+      "One row per agent, team, inbox or label of the account (`dimension`), rows with nothing included (agents in membership order, the rest by id), over a window " +
+      "(default the last 30 days): " +
       "conversations_count (conversations created in the window, by their assignee, team, inbox or labels), resolved_conversations_count, and " +
       "avg_resolution_time, avg_first_response_time and avg_reply_time in seconds (null when none; with business_hours only the inboxes' working hours count). " +
       "Returns {payload: [rows]}; a row's `id` is the agent's user id (names from list_agents), or the team's (list_teams), inbox's (list_inboxes) or label's " +
