@@ -101,7 +101,7 @@ describe("the v1 SDK client (initialize)", () => {
   it("lists tools with titles, hints, closed input schemas and output schemas", async () => {
     const body = await (await post({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }, { "mcp-protocol-version": "2025-06-18" })).json();
     const tools = body.result.tools as { name: string; title: string; annotations: Record<string, unknown>; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> }[];
-    expect(tools.length).toBeGreaterThanOrEqual(39);
+    expect(tools.length).toBeGreaterThanOrEqual(47);
     for (const tool of tools) {
       expect(tool.name.length).toBeLessThanOrEqual(64);
       expect(tool.title).toBeTruthy();

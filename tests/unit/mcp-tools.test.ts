@@ -27,7 +27,15 @@ const names = [
   "list_labels",
   "list_canned_responses",
   "get_report_summary",
+  "get_report_timeseries",
+  "get_summary_report",
+  "get_conversation_metrics",
   "get_outgoing_messages_count",
+  "get_pipeline_report",
+  "get_revenue_report",
+  "get_occupancy_report",
+  "get_hold_conversion_report",
+  "get_quote_conversion_report",
   "list_spaces",
   "get_space",
   "find_available_slots",
@@ -104,7 +112,7 @@ describe("the tool registry", () => {
     const agentNames = toolsFor(tools, agent, all).map((tool) => tool.name);
     expect(agentNames).toContain("send_message");
     expect(agentNames).toContain("get_quote");
-    for (const hidden of ["place_hold", "create_event", "create_quote", "send_quote", "get_report_summary"]) expect(agentNames).not.toContain(hidden);
+    for (const hidden of ["place_hold", "create_event", "create_quote", "send_quote", "get_report_summary", "get_occupancy_report"]) expect(agentNames).not.toContain(hidden);
     const plannerNames = toolsFor(tools, planner, all).map((tool) => tool.name);
     expect(plannerNames).toContain("place_hold");
     expect(plannerNames).not.toContain("create_quote");
@@ -129,5 +137,21 @@ describe("the tool registry", () => {
     expect(tool.input.parse({ name: "Wedding", allocation_ids: [id] })).toMatchObject({ allocation_ids: [id] });
     expect(tool.input.safeParse({ name: "Wedding", allocation_ids: ["not-a-uuid"] }).success).toBe(false);
     expect(tool.description).toContain("allocation_ids");
+  });
+
+  it("get_report_timeseries asks for a known metric and an IANA zone", () => {
+    const tool = tools.find((candidate) => candidate.name === "get_report_timeseries")!;
+    expect(tool.input.parse({ metric: "avg_first_response_time", timezone: "Europe/Amsterdam" })).toMatchObject({ type: "account", group_by: "day" });
+    for (const wrong of [{}, { metric: "revenue" }, { metric: "conversations_count", timezone: "Mars/Olympus" }, { metric: "conversations_count", group_by: "fortnight" }]) {
+      expect(tool.input.safeParse(wrong).success).toBe(false);
+    }
+  });
+
+  it("the venue report tools take local dates with the API's range rule", () => {
+    const tool = tools.find((candidate) => candidate.name === "get_occupancy_report")!;
+    expect(tool.input.safeParse({ since: "2026-07-01", until: "2026-07-31" }).success).toBe(true);
+    const backwards = tool.input.safeParse({ since: "2026-07-31", until: "2026-07-01" });
+    expect(backwards.error?.issues).toEqual([expect.objectContaining({ path: ["until"], message: "must not be before since" })]);
+    expect(tool.input.safeParse({ since: "2024-01-01", until: "2026-07-01" }).success).toBe(false);
   });
 });
