@@ -305,6 +305,10 @@ export const messages = pgTable(
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.id),
     index("messages_account_created_idx").on(t.accountId, t.createdAt),
+    // Reports count public messages by type in a window, per inbox or sender: read from the index alone.
+    index("messages_report_idx")
+      .on(t.accountId, t.messageType, t.createdAt, t.inboxId, t.senderType, t.senderId, t.conversationId)
+      .where(sql`not ${t.private}`),
     index("messages_content_search_idx").using("gin", sql`${t.content} gin_trgm_ops`),
     index("messages_source_idx").on(t.inboxId, t.sourceId),
   ],
@@ -349,10 +353,14 @@ export const reportingEvents = pgTable(
     updatedAt: tz().notNull().defaultNow(),
   },
   (t) => [
-    index("reporting_events_account_name_idx").on(t.accountId, t.name, t.createdAt),
-    // Reports per inbox and per agent; a conversation's own events (last resolution, last hand-off).
-    index("reporting_events_account_name_inbox_idx").on(t.accountId, t.name, t.inboxId, t.createdAt),
-    index("reporting_events_account_name_user_idx").on(t.accountId, t.name, t.userId, t.createdAt),
+    // Reports for the account, per inbox and per agent: the figures ride in the key, so a window's
+    // events are read from the index alone (index-only scans).
+    index("reporting_events_account_name_idx").on(t.accountId, t.name, t.createdAt, t.value, t.valueInBusinessHours, t.conversationId, t.inboxId, t.userId),
+    index("reporting_events_account_name_inbox_idx").on(t.accountId, t.name, t.inboxId, t.createdAt, t.value, t.valueInBusinessHours, t.conversationId),
+    index("reporting_events_account_name_user_idx").on(t.accountId, t.name, t.userId, t.createdAt, t.value, t.valueInBusinessHours, t.conversationId),
+    // The account's event list, newest first.
+    index("reporting_events_account_created_idx").on(t.accountId, t.createdAt),
+    // A conversation's own events (last resolution, last hand-off).
     index("reporting_events_conversation_idx").on(t.conversationId, t.name, t.eventEndTime),
   ],
 );
