@@ -194,7 +194,7 @@ export const conversationBench = async (url: string): Promise<ConversationBench>
 /**
  * Reporting events for a seeded conversation account, as the app would have recorded them: a
  * first response per conversation, a reply time per reply, a resolution per resolved
- * conversation, a hand-off in one conversation in ten and a bot resolution in one in twenty, with
+ * conversation, a hand-off in one conversation in ten and a bot resolution in one in twenty (all resolved ones), with
  * values spread from a minute to two days and business-hours values below them. Each name is
  * seeded only when the account has none of it (migration 0014's backfill may have made some).
  */
@@ -217,7 +217,7 @@ export const seedBenchReportingEvents = async (db: Db, accountId: number) => {
   await insert("reply_time", sql`conversations c join messages m on m.conversation_id = c.id and m.message_type = 1 cross join lateral (select m.created_at - interval '5 minutes' as start_at) t`, sql`m.sender_id`);
   await insert("conversation_resolved", fromCreation, sql`c.assignee_id`, sql`c.status = 1`);
   await insert("conversation_bot_handoff", fromCreation, sql`c.assignee_id`, sql`c.id % 10 = 0`);
-  await insert("conversation_bot_resolved", fromCreation, sql`c.assignee_id`, sql`c.id % 20 = 0 and c.status = 1`);
+  await insert("conversation_bot_resolved", fromCreation, sql`c.assignee_id`, sql`c.display_id % 20 = 2`);
   if (!seeded.length) return;
   await db.execute(sql`vacuum analyze reporting_events`);
   console.log(`Seeded ${seeded.join(", ")} for account ${accountId} in ${Math.round((performance.now() - started) / 1000)} s`);
