@@ -101,37 +101,55 @@ const PipelinePanel = ({ report, download }: { report: PipelineReport; download:
   );
 };
 
-/** A small table of revenue rows (by space or by category), the money exact and per currency. */
-const AmountsTable = ({ label, column, rows }: { label: string; column: string; rows: { key: string; name: string; amounts: RevenueReport["totals"][number] }[] }) => (
-  <div className="overflow-x-auto">
-    <table aria-label={label} className="min-w-full text-sm whitespace-nowrap">
-      <thead>
-        <tr className="border-b border-slate-200 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <th scope="col" className="py-2 pr-3">
-            {column}
-          </th>
-          <th scope="col" className="px-3 py-2 text-right">
-            Quotes
-          </th>
-          <th scope="col" className="py-2 pl-3 text-right">
-            Excl. tax
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row" className="py-2 pr-3 text-left font-normal text-slate-800">
-              {row.name}
+/** A small table of revenue rows (by space or by category) under its heading and download, the money exact and per currency. */
+const AmountsTable = ({
+  title,
+  column,
+  download,
+  rows,
+}: {
+  title: string;
+  column: string;
+  download: { href: string; label: string };
+  rows: { key: string; name: string; amounts: RevenueReport["totals"][number] }[];
+}) => (
+  <div>
+    <div className="mb-1 flex items-center justify-between gap-3">
+      <h4 className="text-sm font-medium text-slate-700">{title}</h4>
+      <DownloadLink {...download} />
+    </div>
+    <div className="overflow-x-auto">
+      <table aria-label={`Revenue ${title.toLowerCase()}`} className="min-w-full text-sm whitespace-nowrap">
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <th scope="col" className="py-2 pr-3">
+              {column}
             </th>
-            <td className="px-3 py-2 text-right text-slate-600 tabular-nums">{countFormat.format(row.amounts.quotes)}</td>
-            <td className="py-2 pl-3 text-right text-slate-800 tabular-nums" title={`${formatMoney(row.amounts.total_incl_tax, row.amounts.currency)} incl. tax`}>
-              {formatMoney(row.amounts.total_excl_tax, row.amounts.currency)}
-            </td>
+            <th scope="col" className="px-3 py-2 text-right">
+              Quotes
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Excl. tax
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right">
+              Incl. tax
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="max-w-[9rem] truncate py-2 pr-3 text-left font-normal text-slate-800 sm:max-w-xs" title={row.name}>
+                {row.name}
+              </th>
+              <td className="px-3 py-2 text-right text-slate-600 tabular-nums">{countFormat.format(row.amounts.quotes)}</td>
+              <td className="px-3 py-2 text-right text-slate-800 tabular-nums">{formatMoney(row.amounts.total_excl_tax, row.amounts.currency)}</td>
+              <td className="py-2 pl-3 text-right text-slate-600 tabular-nums">{formatMoney(row.amounts.total_incl_tax, row.amounts.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   </div>
 );
 
@@ -182,29 +200,19 @@ const RevenuePanel = ({ report, downloads }: { report: RevenueReport; downloads:
               </div>
             );
           })}
-          <div className="grid grid-cols-1 gap-5 border-t border-slate-100 pt-4 md:grid-cols-2">
-            <div>
-              <div className="mb-1 flex items-center justify-between gap-3">
-                <h4 className="text-sm font-medium text-slate-700">By space</h4>
-                <DownloadLink {...downloads.spaces} />
-              </div>
-              <AmountsTable
-                label="Revenue by space"
-                column="Space"
-                rows={report.by_space.map((row) => ({ key: `${row.currency} ${row.space_id}`, name: row.space_name ?? noSpace, amounts: row }))}
-              />
-            </div>
-            <div>
-              <div className="mb-1 flex items-center justify-between gap-3">
-                <h4 className="text-sm font-medium text-slate-700">By category</h4>
-                <DownloadLink {...downloads.categories} />
-              </div>
-              <AmountsTable
-                label="Revenue by category"
-                column="Category"
-                rows={report.by_category.map((row) => ({ key: `${row.currency} ${row.category}`, name: row.category, amounts: row }))}
-              />
-            </div>
+          <div className="space-y-5 border-t border-slate-100 pt-4">
+            <AmountsTable
+              title="By space"
+              column="Space"
+              download={downloads.spaces}
+              rows={report.by_space.map((row) => ({ key: `${row.currency} ${row.space_id}`, name: row.space_name ?? noSpace, amounts: row }))}
+            />
+            <AmountsTable
+              title="By category"
+              column="Category"
+              download={downloads.categories}
+              rows={report.by_category.map((row) => ({ key: `${row.currency} ${row.category}`, name: row.category, amounts: row }))}
+            />
           </div>
         </div>
       )}
@@ -320,7 +328,7 @@ const OccupancyPanel = ({ report, download }: { report: OccupancyReport; downloa
   );
 };
 
-const Figures = ({ items }: { items: { label: string; value: string; hint?: string }[] }) => (
+const Figures = ({ items }: { items: Figure[] }) => (
   <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
     {items.map((item) => (
       <div key={item.label} className="rounded-md border border-slate-200 p-3">
@@ -334,51 +342,44 @@ const Figures = ({ items }: { items: { label: string; value: string; hint?: stri
 
 const time = (seconds: number | null) => (seconds === null ? "—" : formatDuration(seconds));
 
-const HoldsPanel = ({ report }: { report: HoldConversionReport }) => (
-  <Panel id="venue-holds" title="Hold conversion">
-    {report.created === 0 ? (
-      <Quiet>No holds were placed in this period.</Quiet>
-    ) : (
-      <Figures
-        items={[
-          { label: "Holds placed", value: countFormat.format(report.created) },
-          { label: "Confirmed", value: countFormat.format(report.confirmed), hint: `${percent(report.confirmation_rate)} of holds` },
-          { label: "Expired", value: countFormat.format(report.expired) },
-          { label: "Cancelled", value: countFormat.format(report.cancelled) },
-          { label: "Still held", value: countFormat.format(report.open) },
-          { label: "Median time to confirm", value: time(report.median_seconds_to_confirm) },
-        ]}
-      />
-    )}
+type Figure = { label: string; value: string; hint?: string };
+
+/** Hold or quote conversion: its figures, or a line saying nothing was placed or sent. */
+const ConversionPanel = ({ id, title, quiet, items }: { id: string; title: string; quiet: string; items: Figure[] | null }) => (
+  <Panel id={id} title={title}>
+    {items === null ? <Quiet>{quiet}</Quiet> : <Figures items={items} />}
   </Panel>
 );
 
-const QuotesPanel = ({ report }: { report: QuoteConversionReport }) => {
+const holdFigures = (report: HoldConversionReport): Figure[] | null =>
+  report.created === 0
+    ? null
+    : [
+        { label: "Holds placed", value: countFormat.format(report.created) },
+        { label: "Confirmed", value: countFormat.format(report.confirmed), hint: `${percent(report.confirmation_rate)} of holds` },
+        { label: "Expired", value: countFormat.format(report.expired) },
+        { label: "Cancelled", value: countFormat.format(report.cancelled) },
+        { label: "Still held", value: countFormat.format(report.open) },
+        { label: "Median time to confirm", value: time(report.median_seconds_to_confirm) },
+      ];
+
+const quoteFigures = (report: QuoteConversionReport): Figure[] | null => {
+  if (report.sent === 0) return null;
   const other = report.withdrawn + report.superseded + report.archived;
   const views = report.average_views_before_acceptance;
-  return (
-    <Panel id="venue-quotes" title="Quote conversion">
-      {report.sent === 0 ? (
-        <Quiet>No quotes were sent in this period.</Quiet>
-      ) : (
-        <Figures
-          items={[
-            { label: "Quotes sent", value: countFormat.format(report.sent) },
-            { label: "Accepted", value: countFormat.format(report.accepted), hint: `${percent(report.acceptance_rate)} of quotes sent` },
-            { label: "Declined", value: countFormat.format(report.declined) },
-            { label: "Expired", value: countFormat.format(report.expired) },
-            { label: "Awaiting an answer", value: countFormat.format(report.open) },
-            ...(other > 0 ? [{ label: "Withdrawn or revised", value: countFormat.format(other) }] : []),
-            {
-              label: "Median time to accept",
-              value: time(report.median_seconds_to_accept),
-              hint: views === null ? undefined : `after ${views} views on average (median ${report.median_views_before_acceptance})`,
-            },
-          ]}
-        />
-      )}
-    </Panel>
-  );
+  return [
+    { label: "Quotes sent", value: countFormat.format(report.sent) },
+    { label: "Accepted", value: countFormat.format(report.accepted), hint: `${percent(report.acceptance_rate)} of quotes sent` },
+    { label: "Declined", value: countFormat.format(report.declined) },
+    { label: "Expired", value: countFormat.format(report.expired) },
+    { label: "Awaiting an answer", value: countFormat.format(report.open) },
+    ...(other > 0 ? [{ label: "Withdrawn or revised", value: countFormat.format(other) }] : []),
+    {
+      label: "Median time to accept",
+      value: time(report.median_seconds_to_accept),
+      hint: views === null ? undefined : `after ${views} views on average (median ${report.median_views_before_acceptance})`,
+    },
+  ];
 };
 
 const pill = (current: boolean) =>
@@ -430,8 +431,8 @@ export const VenueReportsSection = ({ basePath, options, reports }: { basePath: 
       </div>
       <OccupancyPanel report={reports.occupancy} download={link(basePath, state, "occupancy", "Download occupancy as CSV")} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <HoldsPanel report={reports.holds} />
-        <QuotesPanel report={reports.quotes} />
+        <ConversionPanel id="venue-holds" title="Hold conversion" quiet="No holds were placed in this period." items={holdFigures(reports.holds)} />
+        <ConversionPanel id="venue-quotes" title="Quote conversion" quiet="No quotes were sent in this period." items={quoteFigures(reports.quotes)} />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
+import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, postAs, screenshot, signIn, signInWithToken } from "./helpers";
 
 /*
  * The Reports entry shows the summary the API has (GET reports/summary) and each report over time
@@ -252,3 +252,39 @@ for (const viewport of [
     await noSidewaysScroll(page, viewport.width);
   });
 }
+
+test("an accepted quote shows in revenue by month, space and category, in its currency", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tag = Math.random().toString(36).slice(2, 8);
+  const api = await signInWithToken(page, ADMIN_EMAIL);
+  // Four months ahead: beyond the demo's events and the default 30 days, inside the next 12 months.
+  const day = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  const space = await postAs(api, "spaces", { space: { name: `Orangery ${tag}`, timezone: "Europe/Amsterdam" } });
+  const event = await postAs(api, "planning/events", {
+    event: { name: `Harvest dinner ${tag}`, attendees_count: 40, currency: "EUR" },
+    allocations: [{ space_id: space.id, start_at: `${day}T16:00:00Z`, end_at: `${day}T21:00:00Z`, title: "Dinner" }],
+  });
+  const quote = await postAs(api, `planning/events/${event.id}/quotes`, {
+    name: `Quote ${tag}`,
+    overrides: { additional_lines: [{ name: "Exclusive hire", unit_price: "2500.00", tax_rate: "21", category: `hire-${tag}` }] },
+  });
+  await postAs(api, `planning/events/${event.id}/quotes/${quote.id}/send_quote`, { delivery_mode: "manual" });
+  await postAs(api, `planning/events/${event.id}/quotes/${quote.id}/accept`, {});
+
+  await page.goto(`/app/accounts/${api.account}/reports`);
+  const revenue = page.getByRole("region", { name: "Revenue" });
+  await expect(revenue.getByText("No accepted quotes for events in these days.")).toBeVisible();
+  await page.getByRole("navigation", { name: "Event dates" }).getByRole("link", { name: "Next 12 months" }).click();
+  await expect(page).toHaveURL(/venue=next_365d/);
+  const month = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(`${day}T12:00:00Z`));
+  // The event's month has its revenue (the hire line, and the space's own price if it has one); the months around it none of it.
+  await expect(revenue.getByRole("table", { name: "Revenue by month (EUR)" }).getByRole("row", { name: new RegExp(`^${month} €[1-9]`) })).toBeVisible();
+  await expect(revenue.getByRole("table", { name: "Revenue by space" }).getByRole("row", { name: new RegExp(`^Not tied to a space `) })).toContainText(/€[1-9]/);
+  await expect(revenue.getByRole("table", { name: "Revenue by category" }).getByRole("row", { name: new RegExp(`^hire-${tag} `) })).toContainText("€2,500.00");
+  await expect(revenue.locator("svg.recharts-surface")).toBeVisible();
+  await screenshot(page, "reports-venue-revenue-desktop");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download revenue by category as CSV" }).click()]);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv.split("\n")).toContain(`hire-${tag},EUR,1,2500.00,525.00,3025.00`);
+});

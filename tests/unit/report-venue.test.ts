@@ -3,6 +3,7 @@ import { downloadHref, reportQuery, type ReportUrlState } from "@/components/rep
 import { tableIsQuiet } from "@/components/reports/report-tables";
 import { readVenueRange } from "@/lib/portal/loaders/report-venue-range";
 import {
+  moneyTicks,
   occupancyCsv,
   occupancyRows,
   occupancyShade,
@@ -220,4 +221,16 @@ describe("tableIsQuiet", () => {
     // A reply in the range to an older conversation is activity too.
     [[{ ...row, avg_reply_time: 30 }], false],
   ])("%j → %s", (rows, quiet) => expect(tableIsQuiet(rows)).toBe(quiet));
+});
+
+describe("moneyTicks", () => {
+  it.each([
+    [3225, [0, 1000, 2000, 3000, 4000]],
+    [4000, [0, 1000, 2000, 3000, 4000]],
+    [4001, [0, 2000, 4000, 6000]],
+    [950, [0, 250, 500, 750, 1000]],
+    [18_140, [0, 5000, 10_000, 15_000, 20_000]],
+    [7, [0, 2, 4, 6, 8]],
+    [0, [0, 1]],
+  ])("%s → %j", (max, ticks) => expect(moneyTicks(max)).toEqual(ticks));
 });

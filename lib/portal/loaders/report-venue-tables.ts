@@ -154,3 +154,14 @@ export const occupancyCsv = (report: OccupancyReport): Omit<VenueCsvTable, "file
     ],
   };
 };
+
+/**
+ * A money axis's ticks: from 0 to the first step of 1, 2, 2.5 or 5 × a power of ten at or above
+ * the largest amount, four steps at most (€3,225 → 0, 1,000 … 4,000), so ticks read as round sums.
+ */
+export const moneyTicks = (max: number): number[] => {
+  if (!(max > 0)) return [0, 1];
+  const power = 10 ** Math.floor(Math.log10(max / 4));
+  const step = [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((size) => max / size <= 4)!;
+  return Array.from({ length: Math.ceil(max / step) + 1 }, (_, index) => index * step);
+};
