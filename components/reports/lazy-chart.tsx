@@ -12,3 +12,8 @@ export const LazyTimeseriesChart = dynamic(() => import("./timeseries-chart"), {
   ssr: false,
   loading: () => <Skeleton className="h-[220px] w-full" />,
 });
+
+export const LazyRevenueChart = dynamic(() => import("./revenue-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[200px] w-full" />,
+});

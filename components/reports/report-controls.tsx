@@ -4,7 +4,7 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import type { ReportGrouping, ReportOptions, ReportPreset } from "@/lib/portal/loaders/reports";
 import { BusinessHoursToggle } from "./business-hours-toggle";
-import { reportHref, type ReportUrlState } from "./report-model";
+import { reportHref, reportQuery, type ReportUrlState } from "./report-model";
 
 const presetLabels: Record<Exclude<ReportPreset, "custom">, string> = {
   "7d": "7 days",
@@ -23,6 +23,8 @@ export const urlStateOf = (options: ReportOptions): ReportUrlState => ({
   groupBy: options.groupBy,
   defaultGroupBy: options.defaultGroupBy,
   businessHours: options.businessHours,
+  dimension: options.dimension,
+  venue: options.venue.preset,
 });
 
 const pill = (current: boolean) =>
@@ -54,7 +56,10 @@ export const ReportControls = ({ basePath, options }: { basePath: string; option
       <form method="get" action={basePath} className="flex flex-wrap items-end gap-2">
         <Input label="From" name="from" type="date" defaultValue={options.range.from} className="w-[9.5rem]" />
         <Input label="To" name="to" type="date" defaultValue={options.range.to} className="w-[9.5rem]" />
-        {options.businessHours ? <input type="hidden" name="business_hours" value="true" /> : null}
+        {/* Two dates replace the range only: the switch, the table and the venue range stay. */}
+        {[...reportQuery(state)].filter(([name]) => !["range", "from", "to", "group_by"].includes(name)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <Button type="submit" variant="secondary">
           Show
         </Button>

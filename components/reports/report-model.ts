@@ -1,4 +1,6 @@
 import { percentChange } from "@/lib/format/durations";
+import type { ReportDimension } from "@/lib/portal/loaders/report-tables";
+import { defaultVenuePreset, type VenuePreset } from "@/lib/portal/loaders/report-venue-range";
 import type { ChartedMetric, ReportGrouping, ReportPreset } from "@/lib/portal/loaders/reports";
 
 /*
@@ -77,17 +79,25 @@ export type ReportUrlState = {
   groupBy: ReportGrouping;
   defaultGroupBy: ReportGrouping;
   businessHours: boolean;
+  /** The table shown; per agent when absent. */
+  dimension?: ReportDimension;
+  /** The venue reports' range; the next 30 days when absent. */
+  venue?: VenuePreset;
+};
+
+export type ReportChange = {
+  preset?: Exclude<ReportPreset, "custom">;
+  groupBy?: ReportGrouping;
+  businessHours?: boolean;
+  dimension?: ReportDimension;
+  venue?: VenuePreset;
 };
 
 /**
- * A link to the page with one choice changed. A new range drops the grouping, so the range's
- * own applies; a grouping equal to the range's default is left out of the URL.
+ * The page's query with one choice changed. A new range drops the grouping, so the range's
+ * own applies; a grouping, table or venue range equal to its default is left out of the URL.
  */
-export const reportHref = (
-  basePath: string,
-  state: ReportUrlState,
-  change: { preset?: Exclude<ReportPreset, "custom">; groupBy?: ReportGrouping; businessHours?: boolean },
-) => {
+export const reportQuery = (state: ReportUrlState, change: ReportChange = {}) => {
   const params = new URLSearchParams();
   const preset = change.preset ?? state.preset;
   if (preset === "custom") {
@@ -99,5 +109,15 @@ export const reportHref = (
   const groupBy = change.preset ? undefined : (change.groupBy ?? state.groupBy);
   if (groupBy !== undefined && groupBy !== state.defaultGroupBy) params.set("group_by", groupBy);
   if (change.businessHours ?? state.businessHours) params.set("business_hours", "true");
-  return `${basePath}?${params}`;
+  const dimension = change.dimension ?? state.dimension;
+  if (dimension !== undefined && dimension !== "agent") params.set("table", dimension);
+  const venue = change.venue ?? state.venue;
+  if (venue !== undefined && venue !== defaultVenuePreset) params.set("venue", venue);
+  return params;
 };
+
+/** A link to the page with one choice changed (see reportQuery). */
+export const reportHref = (basePath: string, state: ReportUrlState, change: ReportChange) => `${basePath}?${reportQuery(state, change)}`;
+
+/** A CSV download of the page as it is (its path in the portal: reports/download/{name}), over the same query. */
+export const downloadHref = (basePath: string, state: ReportUrlState, name: string) => `${basePath}/download/${name}?${reportQuery(state)}`;

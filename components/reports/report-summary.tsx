@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { formatCalendarDate, zoneLabel } from "@/lib/format/dates";
@@ -30,7 +31,18 @@ const Change = ({ metric, current, previous }: { metric: MetricInfo; current: nu
  * The account's figures over the range, each beside the equal period before it. An average
  * with nothing measured — null, or a series whose buckets counted nothing — reads "—", not 0s.
  */
-export const ReportSummary = ({ summary, series, options }: { summary: SummaryFigures; series: Record<ChartedMetric, ReportPoint[]>; options: ReportOptions }) => {
+export const ReportSummary = ({
+  summary,
+  series,
+  options,
+  download,
+}: {
+  summary: SummaryFigures;
+  series: Record<ChartedMetric, ReportPoint[]>;
+  options: ReportOptions;
+  /** The summary as the API's conversations_summary CSV. */
+  download?: ReactNode;
+}) => {
   const { range, businessHours } = options;
   const measured = (metric: MetricInfo) =>
     metric.kind === "count" || series[metric.key].some((point) => (point.count ?? 0) > 0);
@@ -61,6 +73,7 @@ export const ReportSummary = ({ summary, series, options }: { summary: SummaryFi
           );
         })}
       </dl>
+      {download ? <div className="mt-4 flex justify-end">{download}</div> : null}
     </Card>
   );
 };

@@ -1,6 +1,32 @@
 import { Skeleton } from "@/components/ui/skeleton";
 
-/** The Reports page while its figures load: the header, the range bar, the cards and the charts' frames. */
+const frame = "rounded-lg border border-slate-200 bg-white p-5";
+
+/** Two panels side by side on a wide screen, each a heading over a chart's height. */
+const PanelPair = ({ height }: { height: string }) => (
+  <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+    {[0, 1].map((panel) => (
+      <div key={panel} className={`space-y-3 ${frame}`}>
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className={`${height} w-full`} />
+      </div>
+    ))}
+  </div>
+);
+
+/** A panel of table rows. */
+const Rows = ({ count, height }: { count: number; height: string }) => (
+  <div className={`space-y-2 ${frame}`}>
+    {Array.from({ length: count }, (_, row) => (
+      <Skeleton key={row} className={`${height} w-full`} />
+    ))}
+  </div>
+);
+
+/**
+ * The Reports page while its figures load: the header, the range bar, the cards, the charts'
+ * frames, the table, and the venue reports (pipeline and revenue, the occupancy map).
+ */
 export const ReportsSkeleton = () => (
   <div aria-busy="true" className="space-y-5">
     <span className="sr-only">Loading…</span>
@@ -14,13 +40,9 @@ export const ReportsSkeleton = () => (
         <Skeleton key={card} className="h-28" />
       ))}
     </div>
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      {Array.from({ length: 2 }, (_, chart) => (
-        <div key={chart} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-[220px] w-full" />
-        </div>
-      ))}
-    </div>
+    <PanelPair height="h-[220px]" />
+    <Rows count={5} height="h-8" />
+    <PanelPair height="h-[200px]" />
+    <Rows count={7} height="h-9" />
   </div>
 );

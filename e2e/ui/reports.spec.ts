@@ -1,5 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
+import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, postAs, screenshot, signIn, signInWithToken } from "./helpers";
 
 /*
  * The Reports entry shows the summary the API has (GET reports/summary) and each report over time
@@ -151,4 +152,139 @@ test("an agent without the reports permission is told so, not shown zeros", asyn
   await expect(page.getByRole("heading", { name: "Reports are not open to you" })).toBeVisible();
   await expect(page.locator("dl")).toHaveCount(0);
   await expect(page.getByRole("table")).toHaveCount(0);
+});
+
+/** The demo's planning is dated from "Monday of next week" in the venue's zone (demo/planning.ts). */
+const demoZone = "Europe/Amsterdam";
+const demoMonday = () => {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: demoZone }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  const weekday = (date.getUTCDay() + 6) % 7;
+  date.setUTCDate(date.getUTCDate() + 7 - weekday);
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(date);
+};
+
+/** A CSV line's cells (the downloads quote only what needs it). */
+const cellsOf = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map(([, cell]) => (cell!.startsWith('"') ? cell!.slice(1, -1).replaceAll('""', '"') : cell!));
+
+test("the agent, inbox, team and label tables show the range's figures, and the agents' CSV has the table's rows", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN_EMAIL);
+  const account = accountIdOf(page);
+  await page.goto(`/app/accounts/${account}/reports?range=30d`);
+  const tabs = page.getByRole("navigation", { name: "Table" });
+  await expect(tabs.getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
+  const agents = page.getByRole("table", { name: "Agents in this period" });
+  // Both demo agents are members; the demo's conversations were assigned, so someone has some.
+  const rows = agents.locator("tbody tr");
+  await expect(rows.filter({ hasText: "Alex Morgan" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Sam Rivera" })).toHaveCount(1);
+  const shown = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")!.textContent!, tr.querySelector("td")!.textContent!.replaceAll(",", "")]));
+  expect(shown.some(([, conversations]) => Number(conversations) > 0)).toBe(true);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the agents table as CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("agents_report.csv");
+  const lines = (await readFile(await download.path(), "utf8")).split("\n").filter((line) => line !== "");
+  expect(lines[0]).toMatch(/^Reporting period \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/);
+  expect(cellsOf(lines[1]!)[0]).toBe("Agent name");
+  // The same agents, in the same order, with the same conversations.
+  expect(lines.slice(2).map((line) => cellsOf(line).slice(0, 2))).toEqual(shown);
+
+  // The summary's download counts what its card does.
+  const [summary] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the summary as CSV" }).click()]);
+  const summaryLines = (await readFile(await summary.path(), "utf8")).split("\n").filter((line) => line !== "");
+  expect(cellsOf(summaryLines[1]!)[0]).toBe("Conversations");
+  expect(cellsOf(summaryLines[2]!)[0]).toBe(await figure(page, "Conversations").textContent());
+
+  await tabs.getByRole("link", { name: "Inboxes" }).click();
+  await expect(page).toHaveURL(/\?range=30d&table=inbox$/);
+  const inboxes = page.getByRole("table", { name: "Inboxes in this period" });
+  await expect(inboxes.locator("tbody tr").first()).toBeVisible();
+  // Another range keeps the table.
+  await page.getByRole("navigation", { name: "Report range" }).getByRole("link", { name: "7 days" }).click();
+  await expect(page).toHaveURL(/\?range=7d&table=inbox$/);
+  await expect(tabs.getByRole("link", { name: "Inboxes" })).toHaveAttribute("aria-current", "page");
+  // Long before the account: said so, not a table of zeros.
+  await page.goto(`/app/accounts/${account}/reports?from=2020-01-01&to=2020-01-31&table=agent`);
+  await expect(page.getByText("No agent had conversations in this period.")).toBeVisible();
+});
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`the venue reports show the demo's bookings ahead, and another range changes them (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, ADMIN_EMAIL);
+    const account = accountIdOf(page);
+    await page.goto(`/app/accounts/${account}/reports`);
+    const dates = page.getByRole("navigation", { name: "Event dates" });
+    await expect(dates.getByRole("link", { name: "Next 30 days" })).toHaveAttribute("aria-current", "page");
+    // The wedding books the Grand Hall on the Saturday of next week.
+    const occupancy = page.getByRole("table", { name: "Occupancy by space and week" });
+    const grandHall = occupancy.getByRole("cell", { name: new RegExp(`^Grand Hall, week of ${demoMonday()}: `) });
+    await expect(grandHall).toHaveAccessibleName(/: [1-9][\d.]* h booked of [\d.]+ h open \(\d+%\)/);
+    await expect(occupancy.getByRole("rowheader", { name: "Hall A" })).toBeVisible();
+    // The wedding is definite and its quote was sent: its value is in the pipeline.
+    const pipeline = page.getByRole("list", { name: "Pipeline by status" });
+    await expect(pipeline.getByRole("listitem", { name: /^Definite: [1-9]\d* events?$/ })).toContainText(/€[\d,]+\.\d\d quoted \(1 event\)/);
+    await expect(pipeline.getByRole("listitem", { name: /^Lead: 1 event$/ })).toBeVisible();
+    // Holds and the quote were placed and sent when the demo was seeded, within the last 30 days.
+    await expect(page.getByRole("region", { name: "Quote conversion" }).getByText("Quotes sent", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Hold conversion" }).getByText("Holds placed", { exact: true })).toBeVisible();
+    await expect(page.locator("svg.recharts-surface").first()).toBeVisible();
+    await noSidewaysScroll(page, viewport.width);
+    await screenshot(page, `reports-venue-${viewport.name}`);
+
+    // The occupancy download holds the map's rows.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download occupancy as CSV" }).click()]);
+    const csv = (await readFile(await download.path(), "utf8")).split("\n");
+    expect(csv[0]).toBe("Space,Inside,Week of,Open hours,Booked hours,Held hours,Booked share");
+    expect(csv.some((line) => /^Grand Hall,Canal House,\d{4}-\d\d-\d\d,[\d.]+,[1-9]/.test(line))).toBe(true);
+
+    // The past: the demo's events all lie ahead.
+    await dates.getByRole("link", { name: "Past 90 days" }).click();
+    await expect(page).toHaveURL(/\?range=30d&venue=last_90d$|\?venue=last_90d$/);
+    await expect(dates.getByRole("link", { name: "Past 90 days" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("No events dated in these days.")).toBeVisible();
+    await expect(page.getByText("Nothing is booked or held in these weeks.")).toBeVisible();
+    await expect(grandHall).toHaveCount(0);
+    await noSidewaysScroll(page, viewport.width);
+  });
+}
+
+test("an accepted quote shows in revenue by month, space and category, in its currency", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tag = Math.random().toString(36).slice(2, 8);
+  const api = await signInWithToken(page, ADMIN_EMAIL);
+  // Four months ahead: beyond the demo's events and the default 30 days, inside the next 12 months.
+  const day = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  const space = await postAs(api, "spaces", { space: { name: `Orangery ${tag}`, timezone: "Europe/Amsterdam" } });
+  const event = await postAs(api, "planning/events", {
+    event: { name: `Harvest dinner ${tag}`, attendees_count: 40, currency: "EUR" },
+    allocations: [{ space_id: space.id, start_at: `${day}T16:00:00Z`, end_at: `${day}T21:00:00Z`, title: "Dinner" }],
+  });
+  const quote = await postAs(api, `planning/events/${event.id}/quotes`, {
+    name: `Quote ${tag}`,
+    overrides: { additional_lines: [{ name: "Exclusive hire", unit_price: "2500.00", tax_rate: "21", category: `hire-${tag}` }] },
+  });
+  await postAs(api, `planning/events/${event.id}/quotes/${quote.id}/send_quote`, { delivery_mode: "manual" });
+  await postAs(api, `planning/events/${event.id}/quotes/${quote.id}/accept`, {});
+
+  await page.goto(`/app/accounts/${api.account}/reports`);
+  const revenue = page.getByRole("region", { name: "Revenue" });
+  await expect(revenue.getByText("No accepted quotes for events in these days.")).toBeVisible();
+  await page.getByRole("navigation", { name: "Event dates" }).getByRole("link", { name: "Next 12 months" }).click();
+  await expect(page).toHaveURL(/venue=next_365d/);
+  const month = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(`${day}T12:00:00Z`));
+  // The event's month has its revenue (the hire line, and the space's own price if it has one); the months around it none of it.
+  await expect(revenue.getByRole("table", { name: "Revenue by month (EUR)" }).getByRole("row", { name: new RegExp(`^${month} €[1-9]`) })).toBeVisible();
+  await expect(revenue.getByRole("table", { name: "Revenue by space" }).getByRole("row", { name: new RegExp(`^Not tied to a space `) })).toContainText(/€[1-9]/);
+  await expect(revenue.getByRole("table", { name: "Revenue by category" }).getByRole("row", { name: new RegExp(`^hire-${tag} `) })).toContainText("€2,500.00");
+  await expect(revenue.locator("svg.recharts-surface")).toBeVisible();
+  await screenshot(page, "reports-venue-revenue-desktop");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download revenue by category as CSV" }).click()]);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv.split("\n")).toContain(`hire-${tag},EUR,1,2500.00,525.00,3025.00`);
 });

@@ -5,6 +5,9 @@ import { addDays, dayClock, isLocalDate, localDateOf } from "@/lib/planning/time
 import { venueZone } from "@/lib/planning/venue-zone";
 import { reportSummary, reportTimeseries } from "@/lib/reports/reports";
 import { firstParam } from "@/lib/portal/context";
+import { loadDimensionTable, reportDimensions, type DimensionRow, type ReportDimension } from "./report-tables";
+import { loadVenueReports, type VenueReports } from "./report-venue";
+import { readVenueRange, type VenueRange } from "./report-venue-range";
 
 /** The ranges the Reports page offers; `custom` reads `from` and `to` (local dates, both included). */
 export const reportPresets = ["7d", "30d", "90d", "this_month", "last_month"] as const;
@@ -87,6 +90,10 @@ export type ReportOptions = {
   defaultGroupBy: ReportGrouping;
   /** Durations counted within the inboxes' working hours only (`business_hours=true`). */
   businessHours: boolean;
+  /** The table shown (`table`): per agent unless the URL picks another. */
+  dimension: ReportDimension;
+  /** The events' dates the venue reports read (`venue`). */
+  venue: VenueRange;
 };
 
 /** Everything the Reports URL chooses: the range, the charts' grouping (one that suits the range, else its default) and business hours. */
@@ -95,8 +102,23 @@ export const readReportOptions = (params: Record<string, string | string[] | und
   const groupings = groupingsFor(range.days);
   const defaultGroupBy = defaultGrouping(range.days);
   const requested = groupings.find((grouping) => grouping === firstParam(params.group_by));
-  return { range, groupBy: requested ?? defaultGroupBy, groupings, defaultGroupBy, businessHours: firstParam(params.business_hours) === "true" };
+  return {
+    range,
+    groupBy: requested ?? defaultGroupBy,
+    groupings,
+    defaultGroupBy,
+    businessHours: firstParam(params.business_hours) === "true",
+    dimension: reportDimensions.find((dimension) => dimension === firstParam(params.table)) ?? "agent",
+    venue: readVenueRange(firstParam(params.venue), timeZone, now),
+  };
 };
+
+/** The API's window for the options' range (unix seconds, both ends included) and business hours. */
+export const reportWindowOf = ({ range, businessHours }: ReportOptions) => ({
+  since: Math.floor(range.since.getTime() / 1000),
+  until: Math.floor(range.until.getTime() / 1000),
+  business_hours: businessHours,
+});
 
 /** The metrics the page charts, each one series of GET reports?metric=…. */
 export const chartedMetrics = [
@@ -120,19 +142,25 @@ export type ReportsView =
       options: ReportOptions;
       summary: Awaited<ReturnType<typeof reportSummary>>;
       series: Record<ChartedMetric, ReportPoint[]>;
+      /** The rows of the table the URL picks (`options.dimension`). */
+      table: DimensionRow[];
+      venue: VenueReports;
     };
 
 /**
  * The Reports page: the API's summary (GET reports/summary) and one time series per charted
- * metric (GET reports) over the range the URL names, through the same services as the API.
+ * metric (GET reports) over the range the URL names, the table it picks (GET
+ * summary_reports/{dimension}) and the venue reports, through the same services as the API.
  */
 export const loadReports = async (ctx: AccountCtx, params: Record<string, string | string[] | undefined>, now = new Date()): Promise<ReportsView> => {
   const options = readReportOptions(params, await venueZone(ctx), now);
-  const { range, groupBy, businessHours } = options;
-  const window = { type: "account" as const, since: Math.floor(range.since.getTime() / 1000), until: Math.floor(range.until.getTime() / 1000), business_hours: businessHours };
+  const { range, groupBy } = options;
+  const window = { type: "account" as const, ...reportWindowOf(options) };
   try {
-    const [summary, ...points] = await Promise.all([
+    const [summary, table, venue, ...points] = await Promise.all([
       reportSummary(ctx, window),
+      loadDimensionTable(ctx, options.dimension, window),
+      loadVenueReports(ctx, options.venue, range),
       ...chartedMetrics.map((metric) =>
         // The venue's named zone puts every bucket on its midnight, across a DST change too.
         reportTimeseries(ctx, { ...window, metric, group_by: groupBy, timezone: range.timeZone }),
@@ -145,7 +173,7 @@ export const loadReports = async (ctx: AccountCtx, params: Record<string, string
         return [metric, Array.isArray(buckets) ? buckets : []];
       }),
     ) as Record<ChartedMetric, ReportPoint[]>;
-    return { allowed: true, options, summary, series };
+    return { allowed: true, options, summary, series, table, venue };
   } catch (error) {
     // The service decides who may read reports (report_manage), as for the API.
     if (error instanceof ApiError && error.code === "forbidden") return { allowed: false };
