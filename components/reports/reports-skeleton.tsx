@@ -1,3 +1,4 @@
+import { PageSkeletonHeader } from "@/components/portal/page-skeleton";
 import { Skeleton } from "@/components/ui/skeleton";
 
 const frame = "rounded-lg border border-slate-200 bg-white p-5";
@@ -30,10 +31,7 @@ const Rows = ({ count, height }: { count: number; height: string }) => (
 export const ReportsSkeleton = () => (
   <div aria-busy="true" className="space-y-5">
     <span className="sr-only">Loading…</span>
-    <div className="space-y-2">
-      <Skeleton className="h-7 w-32" />
-      <Skeleton className="h-4 w-80 max-w-full" />
-    </div>
+    <PageSkeletonHeader titleWidth="w-32" />
     <Skeleton className="h-16 w-full" />
     <div className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-6 lg:grid-cols-4">
       {Array.from({ length: 7 }, (_, card) => (
