@@ -169,6 +169,64 @@ describe("reporting events", () => {
   });
 });
 
+describe("the reports over this desk", () => {
+  const window = `since=${Date.parse("2026-03-01T00:00:00Z") / 1000}&until=${Date.parse("2026-04-04T00:00:00Z") / 1000}`;
+  const v2 = (path: string) => api.get(`/api/v2/accounts/${desk.cast.account.id}${path}`, { token: desk.cast.admin.token });
+
+  it("count only working hours when asked: each inbox's own, none where they are off", async () => {
+    const res = await v2(`/reports/summary?type=account&business_hours=true&${window}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      // London 2 h, Plain (hours off) 0, New York 2 h, the hand-off's 1800 s and the reopened one's 600 s.
+      avg_first_response_time: (2 * HOUR + 0 + 2 * HOUR + 1800 + 600) / 5,
+      avg_resolution_time: (300 + HOUR + 9 * HOUR) / 3,
+      reply_time: (6.5 * HOUR + 1800) / 2,
+    });
+  });
+
+  it("give each inbox its own row, in all and in working hours", async () => {
+    const rows = async (businessHours: boolean) =>
+      Object.fromEntries(
+        ((await v2(`/summary_reports/inbox?business_hours=${businessHours}&${window}`)).body as { id: number }[]).map((row) => [row.id, row]),
+      );
+    const { london, newYork, plain, bot } = desk.inboxes;
+    const all = await rows(false);
+    expect(all[london.id]).toEqual({
+      id: london.id,
+      conversations_count: 2,
+      resolved_conversations_count: 2,
+      avg_resolution_time: (HOUR + 25 * HOUR) / 2,
+      avg_first_response_time: (65 * HOUR + 600) / 2,
+      avg_reply_time: (22.5 * HOUR + 1800) / 2,
+    });
+    expect(all[newYork.id]).toMatchObject({ conversations_count: 1, resolved_conversations_count: 0, avg_resolution_time: null, avg_first_response_time: 45 * HOUR });
+    expect(all[plain.id]).toMatchObject({ conversations_count: 1, avg_first_response_time: 65 * HOUR, avg_reply_time: null });
+    expect(all[bot.id]).toMatchObject({ conversations_count: 2, resolved_conversations_count: 1, avg_resolution_time: 300, avg_first_response_time: 1800 });
+    const working = await rows(true);
+    expect(working[london.id]).toMatchObject({ avg_resolution_time: (HOUR + 9 * HOUR) / 2, avg_first_response_time: (2 * HOUR + 600) / 2, avg_reply_time: (6.5 * HOUR + 1800) / 2 });
+    expect(working[plain.id]).toMatchObject({ avg_first_response_time: 0 });
+  });
+
+  it("put first responses in London's weeks, from Monday midnight whatever the clocks say", async () => {
+    const res = await v2(`/reports?metric=avg_first_response_time&type=account&group_by=week&timezone=Europe/London&${window}`);
+    expect(res.status).toBe(200);
+    const weeks = (res.body as { timestamp: number; value: number; count: number }[]).filter((week) => week.count > 0);
+    expect(weeks).toEqual([
+      // New York's, answered Monday 9 March: the week from Monday 9 March 00:00 GMT.
+      { timestamp: Date.parse("2026-03-09T00:00:00Z") / 1000, value: 45 * HOUR, count: 1 },
+      // London's and Plain's (Monday 30 March), the hand-off's and the reopened one's: from 00:00 BST, 23:00Z the day before.
+      { timestamp: Date.parse("2026-03-29T23:00:00Z") / 1000, value: (65 * HOUR + 65 * HOUR + 1800 + 600) / 4, count: 4 },
+    ]);
+  });
+
+  it("count the bot's resolution and hand-off, and sort first responses into Chatwoot's buckets", async () => {
+    expect((await v2(`/reports/bot_summary?type=account&${window}`)).body).toMatchObject({ bot_resolutions_count: 1, bot_handoffs_count: 1 });
+    expect((await v2(`/reports/first_response_time_distribution?${window}`)).body).toEqual({
+      "Channel::Api": { "0-1h": 2, "1-4h": 0, "4-8h": 0, "8-24h": 0, "24h+": 3 },
+    });
+  });
+});
+
 describe("every way a status changes", () => {
   it("records nothing for a conversation created resolved", async () => {
     const [blocked] = await getDb()
