@@ -1,0 +1,118 @@
+CREATE TABLE "report_rollups" (
+	"account_id" integer NOT NULL,
+	"metric" text NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"inbox_id" integer NOT NULL,
+	"user_id" integer DEFAULT 0 NOT NULL,
+	"count" bigint DEFAULT 0 NOT NULL,
+	"value_sum" double precision DEFAULT 0 NOT NULL,
+	"value_bh_sum" double precision DEFAULT 0 NOT NULL,
+	CONSTRAINT "report_rollups_account_id_metric_hour_inbox_id_user_id_pk" PRIMARY KEY("account_id","metric","hour","inbox_id","user_id")
+);
+--> statement-breakpoint
+ALTER TABLE "report_rollups" ADD CONSTRAINT "report_rollups_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Rollups move by statement, as conversation_counters (0003): each statement's rows become one
+-- delta per key, the old rows of an UPDATE leaving their key and the new ones joining theirs
+-- (a moved created_at, a backfilled value_in_business_hours). Keys are written in key order so
+-- that two statements touching the same hours lock them in the same order; rows for an account
+-- that is being deleted are skipped (the cascade removes that account's rollups).
+CREATE FUNCTION report_rollups_apply(deltas jsonb) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO report_rollups AS r (account_id, metric, hour, inbox_id, user_id, count, value_sum, value_bh_sum)
+  SELECT d.account_id, d.metric, d.hour, d.inbox_id, d.user_id, d.n, d.s, d.sbh
+  FROM jsonb_to_recordset(deltas) AS d(account_id integer, metric text, hour timestamptz, inbox_id integer, user_id integer, n bigint, s float8, sbh float8)
+  WHERE (d.n <> 0 OR d.s <> 0 OR d.sbh <> 0) AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = d.account_id)
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, metric, hour, inbox_id, user_id)
+  DO UPDATE SET count = r.count + excluded.count, value_sum = r.value_sum + excluded.value_sum, value_bh_sum = r.value_bh_sum + excluded.value_bh_sum
+$$;
+--> statement-breakpoint
+-- A statement's rows with their sign: +1 for the new rows, -1 for the old ones. Only the
+-- transition tables the trigger has exist, so the query over them is built for the operation.
+CREATE FUNCTION report_rollups_moves(op text, columns text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE op
+    WHEN 'INSERT' THEN format('SELECT %s, 1 AS sign FROM new_rows', columns)
+    WHEN 'DELETE' THEN format('SELECT %s, -1 AS sign FROM old_rows', columns)
+    ELSE format('SELECT %s, 1 AS sign FROM new_rows UNION ALL SELECT %s, -1 FROM old_rows', columns, columns)
+  END
+$$;
+--> statement-breakpoint
+-- Conversations by creation and inbox.
+CREATE FUNCTION report_rollups_on_conversations() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$SELECT report_rollups_apply(coalesce((
+    SELECT jsonb_agg(d) FROM (
+      SELECT account_id, 'conversations' AS metric, date_trunc('hour', created_at, 'UTC') AS hour, inbox_id, 0 AS user_id, sum(sign) AS n, 0 AS s, 0 AS sbh
+      FROM (%s) moves GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
+    ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, created_at, inbox_id'));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Public incoming and outgoing messages; outgoing's user is its sender when a User sent it.
+CREATE FUNCTION report_rollups_on_messages() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$SELECT report_rollups_apply(coalesce((
+    SELECT jsonb_agg(d) FROM (
+      SELECT account_id, CASE WHEN message_type = 0 THEN 'incoming' ELSE 'outgoing' END AS metric,
+        date_trunc('hour', created_at, 'UTC') AS hour, inbox_id,
+        CASE WHEN message_type = 1 AND sender_type = 'User' THEN coalesce(sender_id, 0) ELSE 0 END AS user_id,
+        sum(sign) AS n, 0 AS s, 0 AS sbh
+      FROM (%s) moves
+      WHERE message_type IN (0, 1) AND NOT private
+      GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
+    ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, message_type, created_at, inbox_id, sender_type, sender_id, private'));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Reporting events by name, inbox and user, with the sums of their values.
+CREATE FUNCTION report_rollups_on_reporting_events() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$SELECT report_rollups_apply(coalesce((
+    SELECT jsonb_agg(d) FROM (
+      SELECT account_id, name AS metric, date_trunc('hour', created_at, 'UTC') AS hour, coalesce(inbox_id, 0) AS inbox_id, coalesce(user_id, 0) AS user_id,
+        sum(sign) AS n, sum(sign * value) AS s, sum(sign * value_in_business_hours) AS sbh
+      FROM (%s) moves
+      GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0 OR sum(sign * value) <> 0 OR sum(sign * value_in_business_hours) <> 0
+    ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, name, created_at, inbox_id, user_id, value, value_in_business_hours'));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_insert AFTER INSERT ON conversations
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_conversations();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_update AFTER UPDATE ON conversations
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_conversations();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_delete AFTER DELETE ON conversations
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_conversations();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_insert AFTER INSERT ON messages
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_messages();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_update AFTER UPDATE ON messages
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_messages();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_delete AFTER DELETE ON messages
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_messages();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_insert AFTER INSERT ON reporting_events
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_reporting_events();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_update AFTER UPDATE ON reporting_events
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_reporting_events();
+--> statement-breakpoint
+CREATE TRIGGER report_rollups_delete AFTER DELETE ON reporting_events
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_reporting_events();
+--> statement-breakpoint
+-- The existing rows, one aggregate per source (the same keys as the triggers').
+INSERT INTO report_rollups (account_id, metric, hour, inbox_id, user_id, count)
+SELECT account_id, 'conversations', date_trunc('hour', created_at, 'UTC'), inbox_id, 0, count(*)
+FROM conversations GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+INSERT INTO report_rollups (account_id, metric, hour, inbox_id, user_id, count)
+SELECT account_id, CASE WHEN message_type = 0 THEN 'incoming' ELSE 'outgoing' END, date_trunc('hour', created_at, 'UTC'), inbox_id,
+  CASE WHEN message_type = 1 AND sender_type = 'User' THEN coalesce(sender_id, 0) ELSE 0 END, count(*)
+FROM messages WHERE message_type IN (0, 1) AND NOT private GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+INSERT INTO report_rollups (account_id, metric, hour, inbox_id, user_id, count, value_sum, value_bh_sum)
+SELECT account_id, name, date_trunc('hour', created_at, 'UTC'), coalesce(inbox_id, 0), coalesce(user_id, 0), count(*), sum(value), sum(value_in_business_hours)
+FROM reporting_events GROUP BY 1, 2, 3, 4, 5;
