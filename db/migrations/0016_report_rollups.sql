@@ -26,6 +26,11 @@ CREATE FUNCTION report_rollups_apply(deltas jsonb) RETURNS void LANGUAGE sql AS 
   DO UPDATE SET count = r.count + excluded.count, value_sum = r.value_sum + excluded.value_sum, value_bh_sum = r.value_bh_sum + excluded.value_bh_sum
 $$;
 --> statement-breakpoint
+-- Where a row counts: the account's total (inbox and user -1), its inbox's (user -1) and its
+-- user's (inbox -1), the three ways reports read them; a report never needs inbox and user at once.
+CREATE FUNCTION report_rollups_levels(inbox integer, sender integer) RETURNS TABLE (inbox_id integer, user_id integer)
+LANGUAGE sql IMMUTABLE AS $$ VALUES (-1, -1), ($1, -1), (-1, $2) $$;
+--> statement-breakpoint
 -- A statement's rows with their sign: +1 for the new rows, -1 for the old ones. Only the
 -- transition tables the trigger has exist, so the query over them is built for the operation.
 CREATE FUNCTION report_rollups_moves(op text, columns text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
@@ -41,8 +46,9 @@ CREATE FUNCTION report_rollups_on_conversations() RETURNS trigger LANGUAGE plpgs
 BEGIN
   EXECUTE format($q$SELECT report_rollups_apply(coalesce((
     SELECT jsonb_agg(d) FROM (
-      SELECT account_id, 'conversations' AS metric, date_trunc('hour', created_at, 'UTC') AS hour, inbox_id, 0 AS user_id, sum(sign) AS n, 0 AS s, 0 AS sbh
-      FROM (%s) moves GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
+      SELECT account_id, 'conversations' AS metric, date_trunc('hour', created_at, 'UTC') AS hour, k.inbox_id, k.user_id, sum(sign) AS n, 0 AS s, 0 AS sbh
+      FROM (%s) moves CROSS JOIN LATERAL report_rollups_levels(moves.inbox_id, 0) k
+      GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
     ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, created_at, inbox_id'));
   RETURN NULL;
 END $$;
@@ -53,10 +59,9 @@ BEGIN
   EXECUTE format($q$SELECT report_rollups_apply(coalesce((
     SELECT jsonb_agg(d) FROM (
       SELECT account_id, CASE WHEN message_type = 0 THEN 'incoming' ELSE 'outgoing' END AS metric,
-        date_trunc('hour', created_at, 'UTC') AS hour, inbox_id,
-        CASE WHEN message_type = 1 AND sender_type = 'User' THEN coalesce(sender_id, 0) ELSE 0 END AS user_id,
-        sum(sign) AS n, 0 AS s, 0 AS sbh
+        date_trunc('hour', created_at, 'UTC') AS hour, k.inbox_id, k.user_id, sum(sign) AS n, 0 AS s, 0 AS sbh
       FROM (%s) moves
+        CROSS JOIN LATERAL report_rollups_levels(moves.inbox_id, CASE WHEN message_type = 1 AND sender_type = 'User' THEN coalesce(sender_id, 0) ELSE 0 END) k
       WHERE message_type IN (0, 1) AND NOT private
       GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
     ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, message_type, created_at, inbox_id, sender_type, sender_id, private'));
@@ -68,9 +73,9 @@ CREATE FUNCTION report_rollups_on_reporting_events() RETURNS trigger LANGUAGE pl
 BEGIN
   EXECUTE format($q$SELECT report_rollups_apply(coalesce((
     SELECT jsonb_agg(d) FROM (
-      SELECT account_id, name AS metric, date_trunc('hour', created_at, 'UTC') AS hour, coalesce(inbox_id, 0) AS inbox_id, coalesce(user_id, 0) AS user_id,
+      SELECT account_id, name AS metric, date_trunc('hour', created_at, 'UTC') AS hour, k.inbox_id, k.user_id,
         sum(sign) AS n, sum(sign * value) AS s, sum(sign * value_in_business_hours) AS sbh
-      FROM (%s) moves
+      FROM (%s) moves CROSS JOIN LATERAL report_rollups_levels(coalesce(moves.inbox_id, 0), coalesce(moves.user_id, 0)) k
       GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0 OR sum(sign * value) <> 0 OR sum(sign * value_in_business_hours) <> 0
     ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, name, created_at, inbox_id, user_id, value, value_in_business_hours'));
   RETURN NULL;
@@ -105,14 +110,15 @@ CREATE TRIGGER report_rollups_delete AFTER DELETE ON reporting_events
 --> statement-breakpoint
 -- The existing rows, one aggregate per source (the same keys as the triggers').
 INSERT INTO report_rollups (account_id, metric, hour, inbox_id, user_id, count)
-SELECT account_id, 'conversations', date_trunc('hour', created_at, 'UTC'), inbox_id, 0, count(*)
-FROM conversations GROUP BY 1, 2, 3, 4, 5;
+SELECT c.account_id, 'conversations', date_trunc('hour', c.created_at, 'UTC'), k.inbox_id, k.user_id, count(*)
+FROM conversations c CROSS JOIN LATERAL report_rollups_levels(c.inbox_id, 0) k GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
 INSERT INTO report_rollups (account_id, metric, hour, inbox_id, user_id, count)
-SELECT account_id, CASE WHEN message_type = 0 THEN 'incoming' ELSE 'outgoing' END, date_trunc('hour', created_at, 'UTC'), inbox_id,
-  CASE WHEN message_type = 1 AND sender_type = 'User' THEN coalesce(sender_id, 0) ELSE 0 END, count(*)
-FROM messages WHERE message_type IN (0, 1) AND NOT private GROUP BY 1, 2, 3, 4, 5;
+SELECT m.account_id, CASE WHEN m.message_type = 0 THEN 'incoming' ELSE 'outgoing' END, date_trunc('hour', m.created_at, 'UTC'), k.inbox_id, k.user_id, count(*)
+FROM messages m
+  CROSS JOIN LATERAL report_rollups_levels(m.inbox_id, CASE WHEN m.message_type = 1 AND m.sender_type = 'User' THEN coalesce(m.sender_id, 0) ELSE 0 END) k
+WHERE m.message_type IN (0, 1) AND NOT m.private GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
 INSERT INTO report_rollups (account_id, metric, hour, inbox_id, user_id, count, value_sum, value_bh_sum)
-SELECT account_id, name, date_trunc('hour', created_at, 'UTC'), coalesce(inbox_id, 0), coalesce(user_id, 0), count(*), sum(value), sum(value_in_business_hours)
-FROM reporting_events GROUP BY 1, 2, 3, 4, 5;
+SELECT r.account_id, r.name, date_trunc('hour', r.created_at, 'UTC'), k.inbox_id, k.user_id, count(*), sum(r.value), sum(r.value_in_business_hours)
+FROM reporting_events r CROSS JOIN LATERAL report_rollups_levels(coalesce(r.inbox_id, 0), coalesce(r.user_id, 0)) k GROUP BY 1, 2, 3, 4, 5;

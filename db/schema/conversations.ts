@@ -370,8 +370,10 @@ export const reportingEvents = pgTable(
  * and reporting events (migration 0016), so a year's report sums a few thousand rows instead of
  * scanning a million. Metrics: `conversations` (by creation), `incoming` / `outgoing` (public
  * messages; outgoing's user is its sender when a User sent it) and one per reporting event name
- * (its user; the sums of its value and of its value in business hours). 0 stands for "no inbox"
- * and "no user".
+ * (its user; the sums of its value and of its value in business hours). Each row is counted three
+ * times: in the account's total (inbox and user -1), its inbox's (user -1) and its user's (inbox
+ * -1), so a year's total is some 9,000 rows whatever the inboxes and agents. 0 stands for "no
+ * inbox" and "no user".
  */
 export const reportRollups = pgTable(
   "report_rollups",

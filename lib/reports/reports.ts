@@ -319,7 +319,7 @@ export const outgoingMessagesCount = async (ctx: AccountCtx, query: OutgoingMess
   const rolledCountsBy = async (key: "user_id" | "inbox_id", raw: () => Promise<Map<string, number>>) => {
     if (!rollupPath.enabled) return raw();
     const rows = await ctx.db.execute<{ key: number; n: number }>(
-      sql`select u.${sql.identifier(key)} as key, sum(u.n)::int as n from ${rollupRows(account, ["outgoing"], [window], {})} u group by 1`,
+      sql`select u.${sql.identifier(key)} as key, sum(u.n)::int as n from ${rollupRows(account, ["outgoing"], [window], { by: key })} u group by 1`,
     );
     return new Map(rows.map((row) => [String(row.key), Number(row.n)]));
   };

@@ -10,8 +10,19 @@ import type { ReportWindow, ReportZone } from "./window";
  */
 export type RollupKey = string;
 
-/** Which rows of a key are read: of some inboxes, or of one user (an event's user, an outgoing message's User sender). */
-export type RollupFilter = { inboxes?: readonly number[]; user?: number };
+/**
+ * Which rows of a key are read: of some inboxes, or of one user (an event's user, an outgoing
+ * message's User sender); `by` when the rows are grouped by inbox or by user.
+ */
+export type RollupFilter = { inboxes?: readonly number[]; user?: number; by?: "inbox_id" | "user_id" };
+
+/** Each row is counted in the account's total, its inbox's and its user's (-1 for "all"): the one level the filter reads. */
+const level = (filter: RollupFilter) => {
+  if (filter.user !== undefined) return sql` and r.inbox_id = -1 and r.user_id = ${filter.user}`;
+  if (filter.inboxes !== undefined || filter.by === "inbox_id") return sql` and r.user_id = -1 and r.inbox_id <> -1`;
+  if (filter.by === "user_id") return sql` and r.inbox_id = -1 and r.user_id <> -1`;
+  return sql` and r.inbox_id = -1 and r.user_id = -1`;
+};
 
 /** Off only in tests, which compare the rollup path with the raw one over the same data. */
 export const rollupPath = { enabled: true };
@@ -81,7 +92,7 @@ export const rollupRows = (account: number, keys: readonly RollupKey[], windows:
           ${businessHours ? sql`r.value_bh_sum` : sql`r.value_sum`} as s
         from ${reportRollups} r
         where r.account_id = ${account} and r.metric in (${list(keys)}) and r.hour >= ${at(from)} and r.hour < ${at(to)}
-          ${inboxIn(sql`r.inbox_id`)} ${filter.user === undefined ? sql`` : sql` and r.user_id = ${filter.user}`}`);
+          ${inboxIn(sql`r.inbox_id`)} ${level(filter)}`);
     }
     if (keys.includes("conversations") && filter.user === undefined) {
       part.push(sql`

@@ -67,7 +67,7 @@ export const summaryReport = async (ctx: AccountCtx, dimension: SummaryDimension
     rowsOf(ctx, dimension),
     rolled && conversationsRolled
       ? ctx.db.execute<{ key: string | number | null; n: number }>(
-          sql`select u.${sql.identifier(rolled)} as key, sum(u.n)::int as n from ${rollupRows(account, ["conversations"], [window], {})} u group by 1`,
+          sql`select u.${sql.identifier(rolled)} as key, sum(u.n)::int as n from ${rollupRows(account, ["conversations"], [window], { by: rolled })} u group by 1`,
         )
       : ctx.db.execute<{ key: string | number | null; n: number }>(sql`
       select ${conversationKey} as key, count(*)::int as n
@@ -81,7 +81,7 @@ export const summaryReport = async (ctx: AccountCtx, dimension: SummaryDimension
         ${rollupAverage(of("conversation_resolved"))} as resolution,
         ${rollupAverage(of("first_response"))} as first_response,
         ${rollupAverage(of("reply_time"))} as reply
-      from ${rollupRows(account, ["conversation_resolved", "first_response", "reply_time"], [window], {}, query.business_hours)} u
+      from ${rollupRows(account, ["conversation_resolved", "first_response", "reply_time"], [window], { by: rolled }, query.business_hours)} u
       group by 1`)
       : ctx.db.execute<EventFigures>(sql`
       select ${eventKey} as key,
