@@ -41,72 +41,49 @@ CREATE FUNCTION report_rollups_moves(op text, columns text) RETURNS text LANGUAG
   END
 $$;
 --> statement-breakpoint
--- Conversations by creation and inbox.
-CREATE FUNCTION report_rollups_on_conversations() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Each source's rows as (account, metric, time, inbox, user, value, value in business hours):
+-- conversations by creation and inbox; public incoming and outgoing messages, outgoing's user
+-- its sender when a User sent it; reporting events by name, inbox and user, with their values.
+CREATE FUNCTION report_rollups_on_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  columns text := CASE TG_TABLE_NAME
+    WHEN 'conversations' THEN 'account_id, created_at, inbox_id'
+    WHEN 'messages' THEN 'account_id, message_type, created_at, inbox_id, sender_type, sender_id, private'
+    ELSE 'account_id, name, created_at, inbox_id, user_id, value, value_in_business_hours'
+  END;
+  keyed text := CASE TG_TABLE_NAME
+    WHEN 'conversations' THEN $k$SELECT account_id, 'conversations', created_at, inbox_id, 0, 0::float8, 0::float8, sign FROM moves$k$
+    WHEN 'messages' THEN $k$SELECT account_id, CASE WHEN message_type = 0 THEN 'incoming' ELSE 'outgoing' END, created_at, inbox_id,
+      CASE WHEN message_type = 1 AND sender_type = 'User' THEN coalesce(sender_id, 0) ELSE 0 END, 0::float8, 0::float8, sign
+      FROM moves WHERE message_type IN (0, 1) AND NOT private$k$
+    ELSE $k$SELECT account_id, name, created_at, coalesce(inbox_id, 0), coalesce(user_id, 0), value, value_in_business_hours, sign FROM moves$k$
+  END;
 BEGIN
-  EXECUTE format($q$SELECT report_rollups_apply(coalesce((
-    SELECT jsonb_agg(d) FROM (
-      SELECT account_id, 'conversations' AS metric, date_trunc('hour', created_at, 'UTC') AS hour, k.inbox_id, k.user_id, sum(sign) AS n, 0 AS s, 0 AS sbh
-      FROM (%s) moves CROSS JOIN LATERAL report_rollups_levels(moves.inbox_id, 0) k
-      GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
-    ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, created_at, inbox_id'));
+  EXECUTE format($q$
+    WITH moves AS (%s), keyed (account_id, metric, created_at, inbox_id, user_id, value, value_bh, sign) AS (%s)
+    SELECT report_rollups_apply(coalesce((
+      SELECT jsonb_agg(d) FROM (
+        SELECT account_id, metric, date_trunc('hour', created_at, 'UTC') AS hour, k.inbox_id, k.user_id,
+          sum(sign) AS n, sum(sign * value) AS s, sum(sign * value_bh) AS sbh
+        FROM keyed CROSS JOIN LATERAL report_rollups_levels(keyed.inbox_id, keyed.user_id) k
+        GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0 OR sum(sign * value) <> 0 OR sum(sign * value_bh) <> 0
+      ) d), '[]'))$q$, report_rollups_moves(TG_OP, columns), keyed);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Public incoming and outgoing messages; outgoing's user is its sender when a User sent it.
-CREATE FUNCTION report_rollups_on_messages() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The same three statement triggers on each source.
+DO $$
+DECLARE source text;
 BEGIN
-  EXECUTE format($q$SELECT report_rollups_apply(coalesce((
-    SELECT jsonb_agg(d) FROM (
-      SELECT account_id, CASE WHEN message_type = 0 THEN 'incoming' ELSE 'outgoing' END AS metric,
-        date_trunc('hour', created_at, 'UTC') AS hour, k.inbox_id, k.user_id, sum(sign) AS n, 0 AS s, 0 AS sbh
-      FROM (%s) moves
-        CROSS JOIN LATERAL report_rollups_levels(moves.inbox_id, CASE WHEN message_type = 1 AND sender_type = 'User' THEN coalesce(sender_id, 0) ELSE 0 END) k
-      WHERE message_type IN (0, 1) AND NOT private
-      GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
-    ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, message_type, created_at, inbox_id, sender_type, sender_id, private'));
-  RETURN NULL;
+  FOREACH source IN ARRAY ARRAY['conversations', 'messages', 'reporting_events'] LOOP
+    EXECUTE format('CREATE TRIGGER report_rollups_insert AFTER INSERT ON %1$I
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_change()', source);
+    EXECUTE format('CREATE TRIGGER report_rollups_update AFTER UPDATE ON %1$I
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_change()', source);
+    EXECUTE format('CREATE TRIGGER report_rollups_delete AFTER DELETE ON %1$I
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_change()', source);
+  END LOOP;
 END $$;
---> statement-breakpoint
--- Reporting events by name, inbox and user, with the sums of their values.
-CREATE FUNCTION report_rollups_on_reporting_events() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE format($q$SELECT report_rollups_apply(coalesce((
-    SELECT jsonb_agg(d) FROM (
-      SELECT account_id, name AS metric, date_trunc('hour', created_at, 'UTC') AS hour, k.inbox_id, k.user_id,
-        sum(sign) AS n, sum(sign * value) AS s, sum(sign * value_in_business_hours) AS sbh
-      FROM (%s) moves CROSS JOIN LATERAL report_rollups_levels(coalesce(moves.inbox_id, 0), coalesce(moves.user_id, 0)) k
-      GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0 OR sum(sign * value) <> 0 OR sum(sign * value_in_business_hours) <> 0
-    ) d), '[]'))$q$, report_rollups_moves(TG_OP, 'account_id, name, created_at, inbox_id, user_id, value, value_in_business_hours'));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER report_rollups_insert AFTER INSERT ON conversations
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_conversations();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_update AFTER UPDATE ON conversations
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_conversations();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_delete AFTER DELETE ON conversations
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_conversations();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_insert AFTER INSERT ON messages
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_messages();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_update AFTER UPDATE ON messages
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_messages();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_delete AFTER DELETE ON messages
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_messages();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_insert AFTER INSERT ON reporting_events
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_reporting_events();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_update AFTER UPDATE ON reporting_events
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_reporting_events();
---> statement-breakpoint
-CREATE TRIGGER report_rollups_delete AFTER DELETE ON reporting_events
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_rollups_on_reporting_events();
 --> statement-breakpoint
 -- The existing rows, one aggregate per source (the same keys as the triggers').
 INSERT INTO report_rollups (account_id, metric, hour, inbox_id, user_id, count)

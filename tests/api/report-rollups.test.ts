@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { contacts, conversations, inboxes, messages, reportingEvents } from "@/db/schema";
 import { rollupPath, wholeHours, wholeHourZone } from "@/lib/reports/rollups";
+import { reportMetrics } from "@/lib/reports/schemas";
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
 
@@ -130,17 +131,6 @@ const windows = [
   { since: unix("2026-03-28T22:30:00Z"), until: unix("2026-03-29T03:15:30Z") },
 ];
 const zones = ["timezone_offset=0", "timezone=Europe/London", "timezone_offset=5.5", "timezone=Asia/Kolkata"];
-const metricNames = [
-  "conversations_count",
-  "incoming_messages_count",
-  "outgoing_messages_count",
-  "avg_first_response_time",
-  "avg_resolution_time",
-  "resolutions_count",
-  "reply_time",
-  "bot_resolutions_count",
-  "bot_handoffs_count",
-];
 
 const get = async (url: string) => {
   const res = await api.get(url, { token: team.admin.token });
@@ -173,7 +163,7 @@ const urls = () => {
   for (const { since, until } of windows) {
     const range = `since=${since}&until=${until}`;
     for (const scope of scopes) {
-      for (const metric of metricNames) {
+      for (const metric of reportMetrics) {
         for (const group of ["hour", "day", "month"]) {
           for (const zone of zones) list.push(`${v2}/reports?metric=${metric}&${scope}&group_by=${group}&${zone}&${range}`);
         }
