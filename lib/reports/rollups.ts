@@ -35,10 +35,8 @@ export const wholeHours = (window: ReportWindow) => ({
   to: new Date(Math.floor(window.until.getTime() / HOUR_MS) * HOUR_MS),
 });
 
-const offsetMinutes = (zone: string, instant: number) => {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
-    .formatToParts(new Date(instant))
-    .find((part) => part.type === "timeZoneName")!.value;
+const offsetMinutes = (format: Intl.DateTimeFormat, instant: number) => {
+  const name = format.formatToParts(new Date(instant)).find((part) => part.type === "timeZoneName")!.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 };
@@ -51,10 +49,11 @@ const DAY_MS = 86_400_000;
  */
 export const wholeHourZone = (zone: ReportZone, window: ReportWindow) => {
   if (zone.name === undefined) return zone.offsetMinutes % 60 === 0;
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: zone.name, timeZoneName: "longOffset" });
   const since = window.since.getTime();
   const until = window.until.getTime();
   for (let instant = since; ; instant = Math.min(instant + DAY_MS, until)) {
-    if (offsetMinutes(zone.name, instant) % 60 !== 0) return false;
+    if (offsetMinutes(format, instant) % 60 !== 0) return false;
     if (instant === until) return true;
   }
 };
