@@ -4,6 +4,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
 import type { OutgoingMessagesQuery, ReportGrouping, ReportMetric, ReportQuery, ReportScope } from "./schemas";
+import { rollupAverage, rollupCount, rollupPath, rollupRows, wholeHourZone, type RollupFilter, type RollupKey } from "./rollups";
 import { at, within, zoneSql } from "./sql";
 import { previousWindow, reportWindow, reportZone, spanOf, type ReportWindow } from "./window";
 
@@ -112,6 +113,30 @@ const metrics: Record<ReportMetric, Metric> = {
   bot_handoffs_count: event("conversation_bot_handoff", "count", { distinctConversations: true }),
 };
 
+const rollupKey = (metric: ReportMetric): RollupKey =>
+  metric === "conversations_count" ? "conversations" : metric === "incoming_messages_count" ? "incoming" : metric === "outgoing_messages_count" ? "outgoing" : metrics[metric].event!;
+
+/**
+ * Which rollup rows answer the metric in the scope, or undefined when only the raw rows can: the
+ * rollups know an inbox and a user (an event's, an outgoing message's User sender), not a
+ * conversation's current assignee, team or labels, which change after the fact. Bot hand-offs
+ * count distinct conversations, which sums of counts cannot: raw (record.ts records one per
+ * conversation, but imported or older rows may hold more).
+ */
+export const rollupFilter = (metric: ReportMetric, scope: Scope): RollupFilter | undefined => {
+  if (!rollupPath.enabled || metrics[metric].distinctConversations) return undefined;
+  if (scope.type === "account") return {};
+  if (scope.type === "inbox") return { inboxes: [scope.id!] };
+  const byUser = metrics[metric].source === "events" || metric === "outgoing_messages_count";
+  return scope.type === "agent" && byUser ? { user: scope.id } : undefined;
+};
+
+/** The metric's figure over the rollup rows (rollups.ts) of window `w`. */
+const rollupAggregate = (metric: ReportMetric, w: number) => {
+  const when = sql`w = ${w} and key = ${rollupKey(metric)}`;
+  return metrics[metric].kind === "avg" ? rollupAverage(when) : rollupCount(when);
+};
+
 /** FROM, the time column and the account condition of a source, for the metrics read from it. */
 const sourceSql = (ctx: AccountCtx, source: Source, scope: Scope, read: readonly ReportMetric[]) => {
   const account = ctx.account.id;
@@ -159,11 +184,31 @@ export const totalsOver = async <M extends ReportMetric>(
   previous: ReportWindow,
   businessHours: boolean | undefined,
 ): Promise<{ current: Totals<M>; previous: Totals<M> }> => {
-  const bySource = new Map<Source, M[]>();
-  for (const metric of read) bySource.set(metrics[metric].source, [...(bySource.get(metrics[metric].source) ?? []), metric]);
   const result = { current: {} as Totals<M>, previous: {} as Totals<M> };
-  await Promise.all(
-    [...bySource].map(async ([source, group]) => {
+  const store = (metric: M, current: number | string | null | undefined, previous: number | string | null | undefined) => {
+    const read = (value: number | string | null | undefined) => (value === null || value === undefined ? (metrics[metric].kind === "avg" ? null : 0) : Number(value));
+    (result.current as Record<M, number | null>)[metric] = read(current);
+    (result.previous as Record<M, number | null>)[metric] = read(previous);
+  };
+  // Every metric the rollups answer in one query (its filter is the scope's, the same for all).
+  const rolled = read.filter((metric) => rollupFilter(metric, scope) !== undefined);
+  const bySource = new Map<Source, M[]>();
+  for (const metric of read) {
+    if (!rolled.includes(metric)) bySource.set(metrics[metric].source, [...(bySource.get(metrics[metric].source) ?? []), metric]);
+  }
+  const rollupQuery = async () => {
+    if (rolled.length === 0) return;
+    const rows = rollupRows(ctx.account.id, [...new Set(rolled.map(rollupKey))], [current, previous], rollupFilter(rolled[0]!, scope)!, businessHours);
+    const columns = rolled.flatMap((metric, i) => [
+      sql`${rollupAggregate(metric, 0)} as ${sql.identifier(`c${i}`)}`,
+      sql`${rollupAggregate(metric, 1)} as ${sql.identifier(`p${i}`)}`,
+    ]);
+    const [row] = await ctx.db.execute<Record<string, number | string | null>>(sql`select ${sql.join(columns, sql`, `)} from ${rows} u`);
+    rolled.forEach((metric, i) => store(metric, row?.[`c${i}`], row?.[`p${i}`]));
+  };
+  await Promise.all([
+    rollupQuery(),
+    ...[...bySource].map(async ([source, group]) => {
       const { from, time, where } = sourceSql(ctx, source, scope, group);
       const columns = group.flatMap((metric, i) => [
         sql`${aggregate(metrics[metric], scope, within(time, current), businessHours)} as ${sql.identifier(`c${i}`)}`,
@@ -172,13 +217,9 @@ export const totalsOver = async <M extends ReportMetric>(
       const [row] = await ctx.db.execute<Record<string, number | string | null>>(
         sql`select ${sql.join(columns, sql`, `)} from ${from} where ${where} and ${within(time, spanOf(current, previous))}`,
       );
-      group.forEach((metric, i) => {
-        const read = (value: number | string | null | undefined) => (value === null || value === undefined ? (metrics[metric].kind === "avg" ? null : 0) : Number(value));
-        (result.current as Record<M, number | null>)[metric] = read(row?.[`c${i}`]);
-        (result.previous as Record<M, number | null>)[metric] = read(row?.[`p${i}`]);
-      });
+      group.forEach((metric, i) => store(metric, row?.[`c${i}`], row?.[`p${i}`]));
     }),
-  );
+  ]);
   return result;
 };
 
@@ -226,20 +267,29 @@ export const reportTimeseries = async (
   const window = reportWindow(query);
   const grouping = query.group_by ?? "day";
   const { from, time, where } = sourceSql(ctx, metric.source, scope, [query.metric]);
-  const zone = zoneSql(reportZone(query));
+  const reportingZone = reportZone(query);
+  const zone = zoneSql(reportingZone);
   const unit = sql.raw(`'${grouping}'`);
   const local = (instant: SQL) => sql`date_trunc(${unit}, ${instant} at time zone ${zone})`;
   // An hour that a DST change skips has a local label but no instant of its own: left out.
   const real = grouping === "hour" ? sql`where (b at time zone ${zone}) at time zone ${zone} = b` : sql``;
-  const rows = await ctx.db.execute<{ bucket: string; value: number | null; count: number }>(sql`
-    with buckets as (
-      select b as bucket from generate_series(${local(at(window.since))}, ${local(at(window.until))}, ${sql.raw(`'1 ${grouping}'`)}::interval) b ${real}
-    ), points as (
+  // The rollups' whole UTC hours fall in one bucket each when the zone's offset is whole hours.
+  const filter = wholeHourZone(reportingZone, window) ? rollupFilter(query.metric, scope) : undefined;
+  const points =
+    filter === undefined
+      ? sql`
       select ${local(time)} as bucket, ${aggregate(metric, scope, sql`true`, query.business_hours)} as value, ${countOf(metric, scope, sql`true`)} as count
       from ${from}
       where ${where} and ${within(time, window)}
-      group by 1
-    )
+      group by 1`
+      : sql`
+      select ${local(sql`u.t`)} as bucket, ${rollupAggregate(query.metric, 0)} as value, ${rollupCount(sql`true`)} as count
+      from ${rollupRows(ctx.account.id, [rollupKey(query.metric)], [window], filter, query.business_hours)} u
+      group by 1`;
+  const rows = await ctx.db.execute<{ bucket: string; value: number | null; count: number }>(sql`
+    with buckets as (
+      select b as bucket from generate_series(${local(at(window.since))}, ${local(at(window.until))}, ${sql.raw(`'1 ${grouping}'`)}::interval) b ${real}
+    ), points as (${points})
     select extract(epoch from (b.bucket at time zone ${zone}))::bigint as bucket, coalesce(p.value, 0) as value, coalesce(p.count, 0) as count
     from buckets b left join points p on p.bucket = b.bucket
     order by b.bucket`);
@@ -265,6 +315,14 @@ export const outgoingMessagesCount = async (ctx: AccountCtx, query: OutgoingMess
     );
     return new Map(rows.map((row) => [String(row.key), Number(row.n)]));
   };
+  // By agent (the User sender) or inbox, the rollups know the key; team and labels are the conversation's now.
+  const rolledCountsBy = async (key: "user_id" | "inbox_id", raw: () => Promise<Map<string, number>>) => {
+    if (!rollupPath.enabled) return raw();
+    const rows = await ctx.db.execute<{ key: number; n: number }>(
+      sql`select u.${sql.identifier(key)} as key, sum(u.n)::int as n from ${rollupRows(account, ["outgoing"], [window], { by: key })} u group by 1`,
+    );
+    return new Map(rows.map((row) => [String(row.key), Number(row.n)]));
+  };
   const present = (rows: { id: number; name: string; key?: string }[], counts: Map<string, number>) =>
     rows.map((row) => ({ id: row.id, name: row.name, outgoing_messages_count: counts.get(row.key ?? String(row.id)) ?? 0 }));
 
@@ -276,11 +334,11 @@ export const outgoingMessagesCount = async (ctx: AccountCtx, query: OutgoingMess
         .innerJoin(users, eq(users.id, accountUsers.userId))
         .where(eq(accountUsers.accountId, account))
         .orderBy(asc(users.id));
-      return present(agents, await countsBy(sql`m.sender_id`, sql``, sql`m.sender_type = 'User'`));
+      return present(agents, await rolledCountsBy("user_id", () => countsBy(sql`m.sender_id`, sql``, sql`m.sender_type = 'User'`)));
     }
     case "inbox": {
       const rows = await ctx.db.select({ id: inboxes.id, name: inboxes.name }).from(inboxes).where(eq(inboxes.accountId, account)).orderBy(asc(inboxes.id));
-      return present(rows, await countsBy(sql`m.inbox_id`));
+      return present(rows, await rolledCountsBy("inbox_id", () => countsBy(sql`m.inbox_id`)));
     }
     case "team": {
       const rows = await ctx.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.accountId, account)).orderBy(asc(teams.id));

@@ -5,6 +5,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/http/errors";
 import { eventValue } from "./reports";
 import type { RangeQuery, SummaryReportQuery } from "./schemas";
+import { rollupAverage, rollupCount, rollupPath, rollupRows } from "./rollups";
 import { within } from "./sql";
 import { exceedsSixMonths, reportWindow } from "./window";
 
@@ -15,9 +16,14 @@ export type SummaryDimension = "agent" | "team" | "inbox" | "label";
  * or label; the window's reporting events by their user, inbox, or their conversation's team or
  * labels. Rows are every agent, team, inbox or label of the account, in id order.
  */
-const dimensions: Record<SummaryDimension, { conversationKey: SQL; eventKey: SQL; eventJoin: SQL; unnest?: boolean }> = {
-  agent: { conversationKey: sql`c.assignee_id`, eventKey: sql`r.user_id`, eventJoin: sql`` },
-  inbox: { conversationKey: sql`c.inbox_id`, eventKey: sql`r.inbox_id`, eventJoin: sql`` },
+const dimensions: Record<
+  SummaryDimension,
+  { conversationKey: SQL; eventKey: SQL; eventJoin: SQL; unnest?: boolean; rollupKey?: "inbox_id" | "user_id"; conversationsRolled?: boolean }
+> = {
+  // Hourly rollups (rollups.ts) know an event's inbox and user, and a conversation's inbox; the
+  // assignee, team and labels are the conversation's now, read raw.
+  agent: { conversationKey: sql`c.assignee_id`, eventKey: sql`r.user_id`, eventJoin: sql``, rollupKey: "user_id" },
+  inbox: { conversationKey: sql`c.inbox_id`, eventKey: sql`r.inbox_id`, eventJoin: sql``, rollupKey: "inbox_id", conversationsRolled: true },
   team: { conversationKey: sql`c.team_id`, eventKey: sql`c.team_id`, eventJoin: sql`join ${conversations} c on c.id = r.conversation_id` },
   label: {
     conversationKey: sql`l.title`,
@@ -52,16 +58,32 @@ export const summaryReport = async (ctx: AccountCtx, dimension: SummaryDimension
   requirePermission(ctx, "report_manage");
   const window = reportWindow(query);
   const account = ctx.account.id;
-  const { conversationKey, eventKey, eventJoin, unnest } = dimensions[dimension];
+  const { conversationKey, eventKey, eventJoin, unnest, rollupKey, conversationsRolled } = dimensions[dimension];
   const value = eventValue(query.business_hours);
+  const rolled = rollupPath.enabled && rollupKey !== undefined ? rollupKey : undefined;
+  type EventFigures = { key: string | number | null; resolved: number; resolution: number | null; first_response: number | null; reply: number | null };
+  const of = (name: string) => sql`u.key = ${name}`;
   const [rows, conversationCounts, eventFigures] = await Promise.all([
     rowsOf(ctx, dimension),
-    ctx.db.execute<{ key: string | number | null; n: number }>(sql`
+    rolled && conversationsRolled
+      ? ctx.db.execute<{ key: string | number | null; n: number }>(
+          sql`select u.${sql.identifier(rolled)} as key, sum(u.n)::int as n from ${rollupRows(account, ["conversations"], [window], { by: rolled })} u group by 1`,
+        )
+      : ctx.db.execute<{ key: string | number | null; n: number }>(sql`
       select ${conversationKey} as key, count(*)::int as n
       from ${conversations} c ${unnest ? sql`cross join unnest(c.labels) as l(title)` : sql``}
       where c.account_id = ${account} and ${within(sql`c.created_at`, window)}
       group by 1`),
-    ctx.db.execute<{ key: string | number | null; resolved: number; resolution: number | null; first_response: number | null; reply: number | null }>(sql`
+    rolled
+      ? ctx.db.execute<EventFigures>(sql`
+      select u.${sql.identifier(rolled)} as key,
+        ${rollupCount(of("conversation_resolved"))}::int as resolved,
+        ${rollupAverage(of("conversation_resolved"))} as resolution,
+        ${rollupAverage(of("first_response"))} as first_response,
+        ${rollupAverage(of("reply_time"))} as reply
+      from ${rollupRows(account, ["conversation_resolved", "first_response", "reply_time"], [window], { by: rolled }, query.business_hours)} u
+      group by 1`)
+      : ctx.db.execute<EventFigures>(sql`
       select ${eventKey} as key,
         count(*) filter (where r.name = 'conversation_resolved')::int as resolved,
         avg(${value}) filter (where r.name = 'conversation_resolved')::float8 as resolution,
