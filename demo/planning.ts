@@ -108,5 +108,5 @@ export const seedDemoPlanning = async (ctx: AccountCtx, contactIds: number[]) =>
   const quiz = await event({ name: "Neighbourhood pub quiz", status: "definite", attendees_count: 45 });
   await book(quiz.id, gardenRoom.id, 24, "19:30", "22:30", { ...confirmed, title: "Pub quiz" });
 
-  return { spaces: [venue, grandHall, hallA, hallB, library, gardenRoom, terrace], weddingEventId: wedding.id };
+  return { spaces: [venue, grandHall, hallA, hallB, library, gardenRoom, terrace], eventIds: { wedding: wedding.id, summit: summit.id, gala: gala.id } };
 };

@@ -8,15 +8,17 @@ import { createRate } from "@/lib/pricing/rates/rates";
 import { ZCreateRate } from "@/lib/pricing/rates/schemas";
 import { createQuote } from "@/lib/quotes/quotes";
 import { ZCreateQuote } from "@/lib/quotes/schemas";
-import { sendQuote } from "@/lib/quotes/transitions";
+import { acceptQuote, rejectQuote, sendQuote } from "@/lib/quotes/transitions";
 
 /**
  * The demo venue's prices, through the same services the API uses: hourly and day rates,
  * an evening rate per person, catering; a default plan whose rules pick them by weekday and
- * time; two discount codes; and a sent quote for the wedding, so the public page has something
- * to show.
+ * time; two discount codes; a sent quote for the wedding, so the public page has something
+ * to show; the sales summit's quote accepted and the gala's declined, so the reports' revenue
+ * and quote conversion have figures from the first start.
  */
-export const seedDemoPricing = async (ctx: AccountCtx, weddingEventId: string) => {
+export const seedDemoPricing = async (ctx: AccountCtx, events: { wedding: string; summit: string; gala: string }) => {
+  const weddingEventId = events.wedding;
   const rate = (input: Record<string, unknown>) => createRate(ctx, parseInput(ZCreateRate, input));
   const hourly = await rate({ name: "Room hire per hour", unit: "hour", amount: "145.00", tax_rate: 21 });
   const day = await rate({ name: "Weekend day hire", unit: "day", amount: "2950.00", tax_rate: 21 });
@@ -60,4 +62,12 @@ export const seedDemoPricing = async (ctx: AccountCtx, weddingEventId: string) =
     }),
   );
   await sendQuote(ctx, weddingEventId, quote.id, { delivery_mode: "manual" });
+
+  const answered = async (eventId: string, name: string, answer: (id: number) => Promise<unknown>) => {
+    const sent = await createQuote(ctx, eventId, parseInput(ZCreateQuote, { name }));
+    await sendQuote(ctx, eventId, sent.id, { delivery_mode: "manual" });
+    await answer(sent.id);
+  };
+  await answered(events.summit, "Sales summit, two plenary days", (id) => acceptQuote(ctx, events.summit, id, "Signed off by Northwind's events lead"));
+  await answered(events.gala, "Charity gala dinner", (id) => rejectQuote(ctx, events.gala, id, "Over the charity's budget this year"));
 };

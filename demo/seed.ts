@@ -52,7 +52,7 @@ export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | nu
     const contactIds = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.accountId, account.id)).orderBy(asc(contacts.id)).limit(6);
     const adminCtx = await accountContext(tx, { kind: "user", user: admin }, account.id);
     const planning = await seedDemoPlanning(adminCtx, contactIds.map((contact) => contact.id));
-    await seedDemoPricing(adminCtx, planning.weddingEventId);
+    await seedDemoPricing(adminCtx, planning.eventIds);
     return { email: DEMO_ADMIN_EMAIL, password, token: (await tokenOf(tx, "User", admin.id))! };
   });
 };

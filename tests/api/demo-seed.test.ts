@@ -72,6 +72,16 @@ describe("demo data", () => {
     const days = (await api.get(`/api/v2/accounts/${accountId}/reports?metric=conversations_count&type=account&${month}`, { token })).body;
     expect(days.filter((day: { value: number }) => day.value > 0).length).toBeGreaterThan(10);
 
+    // Venue reports: the summit's accepted quote is revenue ahead; three quotes went out today, one accepted, one declined.
+    const today = new Date().toISOString().slice(0, 10);
+    const ahead = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
+    const revenue = (await api.get(`/api/v2/accounts/${accountId}/reports/planning/revenue?since=${today}&until=${ahead}`, { token })).body;
+    expect(revenue.totals).toEqual([expect.objectContaining({ currency: "EUR", quotes: 1 })]);
+    expect(Number(revenue.totals[0].total_incl_tax)).toBeGreaterThan(0);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const sent = (await api.get(`/api/v2/accounts/${accountId}/reports/planning/quotes?since=${yesterday}&until=${ahead}`, { token })).body;
+    expect(sent).toMatchObject({ sent: 3, accepted: 1, declined: 1, open: 1 });
+
     expect(await seedDemo(getDb(), "demo-password-1")).toBeNull();
   });
 });
