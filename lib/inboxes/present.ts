@@ -7,6 +7,9 @@ import { replyTimes } from "./schemas";
 import { weeklySchedule } from "./working-hours";
 
 export const defaultWidgetColor = "#1f93ff";
+
+/** A channel as people name it (Chatwoot's words, also in its reports' CSVs). */
+export const channelLabels = { "Channel::Api": "API", "Channel::WebWidget": "Website" } as const;
 const defaultFeatureFlags = ["attachments", "emoji_picker", "end_conversation"];
 
 

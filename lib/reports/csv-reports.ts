@@ -1,9 +1,8 @@
-import { asc, eq } from "drizzle-orm";
-import { accountUsers, inboxes, labels, teams, users } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
-import { channelLabels } from "@/lib/portal/loaders/inboxes";
-import { csvLine, type Cell } from "./csv";
+import { channelLabels } from "@/lib/inboxes/present";
+import { csvLine, csvTable, type Cell } from "./csv";
+import { reportRecords, type ReportRecord } from "./records";
 import { reportSummary } from "./reports";
 import { summaryReport } from "./summary-reports";
 import type { ReportScope } from "./schemas";
@@ -27,7 +26,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 const document = (filename: string, query: CsvWindow, header: readonly string[], rows: readonly Cell[][]): CsvDocument => {
   const window = reportWindow(query);
   const period = csvLine([`Reporting period ${day(window.since)} to ${day(window.until)}`]);
-  return { filename, body: `${period}\n\n${csvLine(header)}${rows.map((row) => csvLine(row)).join("")}` };
+  return { filename, body: `${period}\n\n${csvTable(header, rows)}` };
 };
 
 const summaryOf = (ctx: AccountCtx, query: CsvWindow, type: ReportScope, id?: number) =>
@@ -50,61 +49,22 @@ type Dimension = {
   filename: string;
   scope: Exclude<ReportScope, "account">;
   header: readonly string[];
-  /** The account's agents, inboxes, teams or labels, ids ascending, with their leading cells. */
-  records: (ctx: AccountCtx) => Promise<{ id: number; cells: Cell[] }[]>;
 };
 
-const account = (ctx: AccountCtx) => ctx.account.id;
+/** A record's leading cells: its name, and an inbox's channel as Chatwoot names it. */
+const cellsOf = (record: ReportRecord): Cell[] => (record.channelType ? [record.name, channelLabels[record.channelType]] : [record.name]);
 
 const dimensions = {
-  agents: {
-    filename: "agents_report",
-    scope: "agent",
-    header: ["Agent name", "Assigned conversations", ...durations, "Avg customer waiting time", "Resolution Count"],
-    records: async (ctx) =>
-      (
-        await ctx.db
-          .select({ id: users.id, name: users.name })
-          .from(accountUsers)
-          .innerJoin(users, eq(users.id, accountUsers.userId))
-          .where(eq(accountUsers.accountId, account(ctx)))
-          .orderBy(asc(users.id))
-      ).map((agent) => ({ id: agent.id, cells: [agent.name] })),
-  },
+  agents: { filename: "agents_report", scope: "agent", header: ["Agent name", "Assigned conversations", ...durations, "Avg customer waiting time", "Resolution Count"] },
   inboxes: {
     filename: "inboxes_report",
     scope: "inbox",
     // Chatwoot's header stops after the resolution time although its rows carry the customer
     // waiting time and resolution count too; those two columns are named here (the team CSV's words).
     header: ["Inbox name", "Inbox type", "No. of conversations", ...durations, "Avg customer waiting time", "Resolution Count"],
-    records: async (ctx) =>
-      (
-        await ctx.db
-          .select({ id: inboxes.id, name: inboxes.name, channelType: inboxes.channelType })
-          .from(inboxes)
-          .where(eq(inboxes.accountId, account(ctx)))
-          .orderBy(asc(inboxes.id))
-      ).map((inbox) => ({ id: inbox.id, cells: [inbox.name, channelLabels[inbox.channelType]] })),
   },
-  teams: {
-    filename: "teams_report",
-    scope: "team",
-    header: ["Team name", "Conversations count", ...durations, "Avg customer waiting time", "Resolution Count"],
-    records: async (ctx) =>
-      (await ctx.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.accountId, account(ctx))).orderBy(asc(teams.id))).map((team) => ({
-        id: team.id,
-        cells: [team.name],
-      })),
-  },
-  labels: {
-    filename: "labels_report",
-    scope: "label",
-    header: ["Label", "No. of conversations", ...durations, "Avg reply time", "Resolution Count"],
-    records: async (ctx) =>
-      (await ctx.db.select({ id: labels.id, title: labels.title }).from(labels).where(eq(labels.accountId, account(ctx))).orderBy(asc(labels.id))).map(
-        (label) => ({ id: label.id, cells: [label.title] }),
-      ),
-  },
+  teams: { filename: "teams_report", scope: "team", header: ["Team name", "Conversations count", ...durations, "Avg customer waiting time", "Resolution Count"] },
+  labels: { filename: "labels_report", scope: "label", header: ["Label", "No. of conversations", ...durations, "Avg reply time", "Resolution Count"] },
 } satisfies Record<string, Dimension>;
 
 export type CsvDimension = keyof typeof dimensions;
@@ -116,13 +76,13 @@ export type CsvDimension = keyof typeof dimensions;
 export const dimensionCsv = async (ctx: AccountCtx, name: CsvDimension, query: CsvWindow): Promise<CsvDocument> => {
   requirePermission(ctx, "report_manage");
   const dimension: Dimension = dimensions[name];
-  const [records, rows] = await Promise.all([dimension.records(ctx), summaryReport(ctx, dimension.scope, query)]);
+  const [records, rows] = await Promise.all([reportRecords(ctx, dimension.scope), summaryReport(ctx, dimension.scope, query)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return document(
     dimension.filename,
     query,
     dimension.header,
-    records.map((record) => [...record.cells, ...readable(byId.get(record.id))]),
+    records.map((record) => [...cellsOf(record), ...readable(byId.get(record.id))]),
   );
 };
 

@@ -28,3 +28,6 @@ const quote = (cell: Cell): string => {
 /** One CSV line (with its "\n"); `guard: false` is Ruby's plain CSV, which Chatwoot uses for the traffic report's time zone line. */
 export const csvLine = (cells: readonly Cell[], { guard = true } = {}): string =>
   `${cells.map((cell) => quote(guard ? guardFormula(cell) : cell)).join(",")}\n`;
+
+/** A header line and one line per row. */
+export const csvTable = (header: readonly Cell[], rows: readonly (readonly Cell[])[]): string => `${csvLine(header)}${rows.map((row) => csvLine(row)).join("")}`;

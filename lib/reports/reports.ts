@@ -1,10 +1,12 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { accountUsers, conversations, inboxes, labels, messages, reportingEvents, teams, users } from "@/db/schema";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { conversations, labels, messages, reportingEvents } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
 import type { OutgoingMessagesQuery, ReportGrouping, ReportMetric, ReportQuery, ReportScope } from "./schemas";
 import { rollupAverage, rollupCount, rollupPath, rollupRows, wholeHourZone, type RollupFilter, type RollupKey } from "./rollups";
+import { requireOwned } from "./owned";
+import { reportRecords } from "./records";
 import { at, within, zoneSql } from "./sql";
 import { previousWindow, reportWindow, reportZone, spanOf, type ReportWindow } from "./window";
 
@@ -22,18 +24,14 @@ export type Scope = { type: ReportScope; id?: number; labelTitle?: string };
 export const resolveScope = async (ctx: AccountCtx, type: ReportScope, id: number | undefined): Promise<Scope> => {
   if (type === "account") return { type };
   if (id === undefined) throw notFound(type);
-  const account = ctx.account.id;
-  const lookups: Record<Exclude<ReportScope, "account">, () => Promise<unknown[]>> = {
-    agent: () => ctx.db.select({ id: accountUsers.id }).from(accountUsers).where(and(eq(accountUsers.accountId, account), eq(accountUsers.userId, id))),
-    inbox: () => ctx.db.select({ id: inboxes.id }).from(inboxes).where(and(eq(inboxes.accountId, account), eq(inboxes.id, id))),
-    team: () => ctx.db.select({ id: teams.id }).from(teams).where(and(eq(teams.accountId, account), eq(teams.id, id))),
-    label: () => ctx.db.select({ title: labels.title }).from(labels).where(and(eq(labels.accountId, account), eq(labels.id, id))),
-  };
-  const [row] = await lookups[type]();
-  if (!row) throw notFound(type);
+  if (type !== "label") {
+    await requireOwned(ctx, type, [id]);
+    return { type, id };
+  }
+  const [label] = await ctx.db.select({ title: labels.title }).from(labels).where(and(eq(labels.accountId, ctx.account.id), eq(labels.id, id)));
+  if (!label) throw notFound(type);
   // Conversations carry their labels' titles lowercased.
-  const title = (row as { title?: string }).title;
-  return { type, id, labelTitle: title?.toLowerCase() };
+  return { type, id, labelTitle: label.title.toLowerCase() };
 };
 
 /** A conversation (alias `c`) in the scope: agent = its assignee, as Chatwoot's `user.conversations`. */
@@ -326,28 +324,17 @@ export const outgoingMessagesCount = async (ctx: AccountCtx, query: OutgoingMess
   const present = (rows: { id: number; name: string; key?: string }[], counts: Map<string, number>) =>
     rows.map((row) => ({ id: row.id, name: row.name, outgoing_messages_count: counts.get(row.key ?? String(row.id)) ?? 0 }));
 
+  const records = await reportRecords(ctx, query.group_by);
   switch (query.group_by) {
-    case "agent": {
-      const agents = await ctx.db
-        .select({ id: users.id, name: users.name })
-        .from(accountUsers)
-        .innerJoin(users, eq(users.id, accountUsers.userId))
-        .where(eq(accountUsers.accountId, account))
-        .orderBy(asc(users.id));
-      return present(agents, await rolledCountsBy("user_id", () => countsBy(sql`m.sender_id`, sql``, sql`m.sender_type = 'User'`)));
-    }
-    case "inbox": {
-      const rows = await ctx.db.select({ id: inboxes.id, name: inboxes.name }).from(inboxes).where(eq(inboxes.accountId, account)).orderBy(asc(inboxes.id));
-      return present(rows, await rolledCountsBy("inbox_id", () => countsBy(sql`m.inbox_id`)));
-    }
-    case "team": {
-      const rows = await ctx.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.accountId, account)).orderBy(asc(teams.id));
-      return present(rows, await countsBy(sql`c.team_id`, sql`join ${conversations} c on c.id = m.conversation_id`, sql`c.team_id is not null`));
-    }
+    case "agent":
+      return present(records, await rolledCountsBy("user_id", () => countsBy(sql`m.sender_id`, sql``, sql`m.sender_type = 'User'`)));
+    case "inbox":
+      return present(records, await rolledCountsBy("inbox_id", () => countsBy(sql`m.inbox_id`)));
+    case "team":
+      return present(records, await countsBy(sql`c.team_id`, sql`join ${conversations} c on c.id = m.conversation_id`, sql`c.team_id is not null`));
     default: {
-      const rows = await ctx.db.select({ id: labels.id, name: labels.title }).from(labels).where(eq(labels.accountId, account)).orderBy(asc(labels.id));
       const counts = await countsBy(sql`l.title`, sql`join ${conversations} c on c.id = m.conversation_id cross join unnest(c.labels) as l(title)`);
-      return present(rows.map((row) => ({ ...row, key: row.name.toLowerCase() })), counts);
+      return present(records.map((row) => ({ ...row, key: row.name.toLowerCase() })), counts);
     }
   }
 };

@@ -1,10 +1,11 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import { accountUsers, conversationStatuses, conversations, inboxes, labels, reportingEvents, teams } from "@/db/schema";
+import { accountUsers, conversationStatuses, conversations, inboxes, reportingEvents } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/http/errors";
 import { eventValue } from "./reports";
 import type { RangeQuery, SummaryReportQuery } from "./schemas";
+import { reportRecords } from "./records";
 import { rollupAverage, rollupCount, rollupPath, rollupRows } from "./rollups";
 import { within } from "./sql";
 import { exceedsSixMonths, reportWindow } from "./window";
@@ -39,14 +40,9 @@ const rowsOf = async (ctx: AccountCtx, dimension: SummaryDimension) => {
     const rows = await ctx.db.select({ id: accountUsers.userId }).from(accountUsers).where(eq(accountUsers.accountId, account)).orderBy(asc(accountUsers.id));
     return rows.map((row) => ({ id: row.id, key: String(row.id) }));
   }
-  if (dimension === "label") {
-    const rows = await ctx.db.select({ id: labels.id, title: labels.title }).from(labels).where(eq(labels.accountId, account)).orderBy(asc(labels.id));
-    // Conversations carry their labels' titles lowercased.
-    return rows.map((row) => ({ id: row.id, name: row.title, key: row.title.toLowerCase() }));
-  }
-  const table = dimension === "team" ? teams : inboxes;
-  const rows = await ctx.db.select({ id: table.id }).from(table).where(eq(table.accountId, account)).orderBy(asc(table.id));
-  return rows.map((row) => ({ id: row.id, key: String(row.id) }));
+  const records = await reportRecords(ctx, dimension);
+  // Conversations carry their labels' titles lowercased.
+  return records.map((record) => (dimension === "label" ? { id: record.id, name: record.name, key: record.name.toLowerCase() } : { id: record.id, key: String(record.id) }));
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { AccountCtx } from "@/lib/auth/caller";
 import { venueZone } from "@/lib/planning/venue-zone";
-import { csvLine } from "@/lib/reports/csv";
+import { csvTable } from "@/lib/reports/csv";
 import { conversationsSummaryCsv, dimensionCsv, type CsvDocument } from "@/lib/reports/csv-reports";
 import { occupancyReport, pipelineReport, revenueReport } from "@/lib/reports/planning";
 import { dimensionDownloads, reportDimensions } from "./report-tables";
@@ -10,7 +10,7 @@ import { readReportOptions, reportWindowOf, type ReportOptions } from "./reports
 /** One small CSV writer for the venue tables: a header and rows, written as the API's downloads write a line. */
 export const csvDocument = ({ filename, header, rows }: VenueCsvTable): CsvDocument => ({
   filename,
-  body: `${csvLine(header)}${rows.map((row) => csvLine(row)).join("")}`,
+  body: csvTable(header, rows),
 });
 
 type VenueQuery = { since: string; until: string };

@@ -1,6 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import { accountUsers, inboxes, teams, users } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { reportRecords } from "@/lib/reports/records";
 import { summaryReport, type SummaryDimension } from "@/lib/reports/summary-reports";
 import type { SummaryReportQuery } from "@/lib/reports/schemas";
 import type { CsvDimension } from "@/lib/reports/csv-reports";
@@ -16,35 +15,11 @@ export const dimensionDownloads: Record<ReportDimension, CsvDimension> = { agent
 export type DimensionRow = Omit<Awaited<ReturnType<typeof summaryReport>>[number], "name"> & { name: string };
 
 /**
- * The names a dimension's rows are shown with, one query each (labels carry their own). Agents
- * are every member of the account, by user id — the order of the agents' CSV download.
- */
-const namesOf = async (ctx: AccountCtx, dimension: Exclude<ReportDimension, "label">): Promise<Map<number, string>> => {
-  const account = ctx.account.id;
-  const rows =
-    dimension === "agent"
-      ? await ctx.db
-          .select({ id: users.id, name: users.name })
-          .from(accountUsers)
-          .innerJoin(users, eq(users.id, accountUsers.userId))
-          .where(eq(accountUsers.accountId, account))
-          .orderBy(asc(users.id))
-      : dimension === "inbox"
-        ? await ctx.db.select({ id: inboxes.id, name: inboxes.name }).from(inboxes).where(eq(inboxes.accountId, account)).orderBy(asc(inboxes.id))
-        : await ctx.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.accountId, account)).orderBy(asc(teams.id));
-  return new Map(rows.map((row) => [row.id, row.name]));
-};
-
-/**
  * A table's rows over the window: the summary report of the dimension (business hours as the
- * query says), each row named, in the order of its CSV download (ids ascending).
+ * query says), each row named as the CSV download names it, in its order (ids ascending).
  */
 export const loadDimensionTable = async (ctx: AccountCtx, dimension: ReportDimension, query: SummaryReportQuery): Promise<DimensionRow[]> => {
-  const [rows, names] = await Promise.all([
-    summaryReport(ctx, dimension, query),
-    dimension === "label" ? Promise.resolve(null) : namesOf(ctx, dimension),
-  ]);
-  return rows
-    .map((row): DimensionRow => ({ ...row, name: (row as { name?: string }).name ?? names?.get(row.id) ?? `#${row.id}` }))
-    .sort((a, b) => a.id - b.id);
+  const [rows, records] = await Promise.all([summaryReport(ctx, dimension, query), reportRecords(ctx, dimension)]);
+  const names = new Map(records.map((record) => [record.id, record.name]));
+  return rows.map((row): DimensionRow => ({ ...row, name: names.get(row.id) ?? `#${row.id}` })).sort((a, b) => a.id - b.id);
 };

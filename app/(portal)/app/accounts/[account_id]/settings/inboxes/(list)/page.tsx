@@ -9,7 +9,7 @@ import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { listInboxes } from "@/lib/inboxes/inboxes";
 import { isAdmin, pageContext, type SearchParams } from "@/lib/portal/context";
 import { deleteInboxAction } from "@/lib/portal/actions/inboxes";
-import { channelLabels } from "@/lib/portal/loaders/inboxes";
+import { channelLabels } from "@/lib/inboxes/present";
 import { readNotice, settingsPath } from "@/lib/portal/paths";
 
 export const metadata: Metadata = { title: "Inboxes · Venuedesk" };
