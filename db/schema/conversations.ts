@@ -390,6 +390,27 @@ export const reportRollups = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.metric, t.hour, t.inboxId, t.userId] })],
 );
 
+/**
+ * The same hourly figures by the conversation's team and labels (migration 0017): `dimension`
+ * `team` (key: the team's id) or `label` (key: the label's title, lowercased as conversations
+ * carry it). A conversation's messages and events count under its team and labels as they are
+ * now: when they change, its whole contribution moves with them.
+ */
+export const reportGroupRollups = pgTable(
+  "report_group_rollups",
+  {
+    accountId: accountId(),
+    dimension: text().notNull(),
+    metric: text().notNull(),
+    hour: tz().notNull(),
+    key: text().notNull(),
+    count: bigint({ mode: "number" }).notNull().default(0),
+    valueSum: doublePrecision().notNull().default(0),
+    valueBhSum: doublePrecision().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.dimension, t.metric, t.hour, t.key] })],
+);
+
 export const attributeModels = ["conversation_attribute", "contact_attribute"] as const;
 export const attributeDisplayTypes = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
 

@@ -116,15 +116,17 @@ const rollupKey = (metric: ReportMetric): RollupKey =>
 
 /**
  * Which rollup rows answer the metric in the scope, or undefined when only the raw rows can: the
- * rollups know an inbox and a user (an event's, an outgoing message's User sender), not a
- * conversation's current assignee, team or labels, which change after the fact. Bot hand-offs
- * count distinct conversations, which sums of counts cannot: raw (record.ts records one per
+ * rollups know an inbox, a user (an event's, an outgoing message's User sender) and the
+ * conversation's team and labels (moved when they change), not its assignee. Bot hand-offs count
+ * distinct conversations, which sums of counts cannot: raw (record.ts records one per
  * conversation, but imported or older rows may hold more).
  */
 export const rollupFilter = (metric: ReportMetric, scope: Scope): RollupFilter | undefined => {
   if (!rollupPath.enabled || metrics[metric].distinctConversations) return undefined;
   if (scope.type === "account") return {};
   if (scope.type === "inbox") return { inboxes: [scope.id!] };
+  if (scope.type === "team") return { team: scope.id! };
+  if (scope.type === "label") return { label: scope.labelTitle! };
   const byUser = metrics[metric].source === "events" || metric === "outgoing_messages_count";
   return scope.type === "agent" && byUser ? { user: scope.id } : undefined;
 };
@@ -313,13 +315,13 @@ export const outgoingMessagesCount = async (ctx: AccountCtx, query: OutgoingMess
     );
     return new Map(rows.map((row) => [String(row.key), Number(row.n)]));
   };
-  // By agent (the User sender) or inbox, the rollups know the key; team and labels are the conversation's now.
-  const rolledCountsBy = async (key: "user_id" | "inbox_id", raw: () => Promise<Map<string, number>>) => {
+  // The rollups know each message's sender, inbox and conversation's team and labels.
+  const rolledCountsBy = async (by: NonNullable<RollupFilter["by"]>, raw: () => Promise<Map<string, number>>) => {
     if (!rollupPath.enabled) return raw();
-    const rows = await ctx.db.execute<{ key: number; n: number }>(
-      sql`select u.${sql.identifier(key)} as key, sum(u.n)::int as n from ${rollupRows(account, ["outgoing"], [window], { by: key })} u group by 1`,
+    const rows = await ctx.db.execute<{ key: string; n: number }>(
+      sql`select u.g as key, sum(u.n)::int as n from ${rollupRows(account, ["outgoing"], [window], { by })} u group by 1`,
     );
-    return new Map(rows.map((row) => [String(row.key), Number(row.n)]));
+    return new Map(rows.map((row) => [row.key, Number(row.n)]));
   };
   const present = (rows: { id: number; name: string; key?: string }[], counts: Map<string, number>) =>
     rows.map((row) => ({ id: row.id, name: row.name, outgoing_messages_count: counts.get(row.key ?? String(row.id)) ?? 0 }));
@@ -331,9 +333,14 @@ export const outgoingMessagesCount = async (ctx: AccountCtx, query: OutgoingMess
     case "inbox":
       return present(records, await rolledCountsBy("inbox_id", () => countsBy(sql`m.inbox_id`)));
     case "team":
-      return present(records, await countsBy(sql`c.team_id`, sql`join ${conversations} c on c.id = m.conversation_id`, sql`c.team_id is not null`));
+      return present(
+        records,
+        await rolledCountsBy("team", () => countsBy(sql`c.team_id`, sql`join ${conversations} c on c.id = m.conversation_id`, sql`c.team_id is not null`)),
+      );
     default: {
-      const counts = await countsBy(sql`l.title`, sql`join ${conversations} c on c.id = m.conversation_id cross join unnest(c.labels) as l(title)`);
+      const counts = await rolledCountsBy("label", () =>
+        countsBy(sql`l.title`, sql`join ${conversations} c on c.id = m.conversation_id cross join unnest(c.labels) as l(title)`),
+      );
       return present(records.map((row) => ({ ...row, key: row.name.toLowerCase() })), counts);
     }
   }

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/http/errors";
 import { eventValue } from "./reports";
 import type { RangeQuery, SummaryReportQuery } from "./schemas";
 import { reportRecords } from "./records";
-import { rollupAverage, rollupCount, rollupPath, rollupRows } from "./rollups";
+import { rollupAverage, rollupCount, rollupPath, rollupRows, type RollupFilter } from "./rollups";
 import { within } from "./sql";
 import { exceedsSixMonths, reportWindow } from "./window";
 
@@ -17,20 +17,16 @@ export type SummaryDimension = "agent" | "team" | "inbox" | "label";
  * or label; the window's reporting events by their user, inbox, or their conversation's team or
  * labels. Rows are every agent, team, inbox or label of the account, in id order.
  */
-const dimensions: Record<
-  SummaryDimension,
-  { conversationKey: SQL; eventKey: SQL; eventJoin: SQL; unnest?: boolean; rollupKey?: "inbox_id" | "user_id"; conversationsRolled?: boolean }
-> = {
-  // Hourly rollups (rollups.ts) know an event's inbox and user, and a conversation's inbox; the
-  // assignee, team and labels are the conversation's now, read raw.
-  agent: { conversationKey: sql`c.assignee_id`, eventKey: sql`r.user_id`, eventJoin: sql``, rollupKey: "user_id" },
-  inbox: { conversationKey: sql`c.inbox_id`, eventKey: sql`r.inbox_id`, eventJoin: sql``, rollupKey: "inbox_id", conversationsRolled: true },
-  team: { conversationKey: sql`c.team_id`, eventKey: sql`c.team_id`, eventJoin: sql`join ${conversations} c on c.id = r.conversation_id` },
+const dimensions: Record<SummaryDimension, { conversationKey: SQL; eventKey: SQL; eventJoin: SQL; unnest?: boolean; rollupBy: RollupFilter["by"] }> = {
+  agent: { conversationKey: sql`c.assignee_id`, eventKey: sql`r.user_id`, eventJoin: sql``, rollupBy: "user_id" },
+  inbox: { conversationKey: sql`c.inbox_id`, eventKey: sql`r.inbox_id`, eventJoin: sql``, rollupBy: "inbox_id" },
+  team: { conversationKey: sql`c.team_id`, eventKey: sql`c.team_id`, eventJoin: sql`join ${conversations} c on c.id = r.conversation_id`, rollupBy: "team" },
   label: {
     conversationKey: sql`l.title`,
     eventKey: sql`l.title`,
     eventJoin: sql`join ${conversations} c on c.id = r.conversation_id cross join unnest(c.labels) as l(title)`,
     unnest: true,
+    rollupBy: "label",
   },
 };
 
@@ -54,16 +50,18 @@ export const summaryReport = async (ctx: AccountCtx, dimension: SummaryDimension
   requirePermission(ctx, "report_manage");
   const window = reportWindow(query);
   const account = ctx.account.id;
-  const { conversationKey, eventKey, eventJoin, unnest, rollupKey, conversationsRolled } = dimensions[dimension];
+  const { conversationKey, eventKey, eventJoin, unnest, rollupBy } = dimensions[dimension];
   const value = eventValue(query.business_hours);
-  const rolled = rollupPath.enabled && rollupKey !== undefined ? rollupKey : undefined;
+  const rolled = rollupPath.enabled ? rollupBy : undefined;
+  // The rollups count a conversation by its inbox, team and labels; an agent's are its assignee's now, read raw.
+  const conversationsRolled = rolled !== undefined && rolled !== "user_id";
   type EventFigures = { key: string | number | null; resolved: number; resolution: number | null; first_response: number | null; reply: number | null };
   const of = (name: string) => sql`u.key = ${name}`;
   const [rows, conversationCounts, eventFigures] = await Promise.all([
     rowsOf(ctx, dimension),
-    rolled && conversationsRolled
+    conversationsRolled
       ? ctx.db.execute<{ key: string | number | null; n: number }>(
-          sql`select u.${sql.identifier(rolled)} as key, sum(u.n)::int as n from ${rollupRows(account, ["conversations"], [window], { by: rolled })} u group by 1`,
+          sql`select u.g as key, sum(u.n)::int as n from ${rollupRows(account, ["conversations"], [window], { by: rolled })} u group by 1`,
         )
       : ctx.db.execute<{ key: string | number | null; n: number }>(sql`
       select ${conversationKey} as key, count(*)::int as n
@@ -72,7 +70,7 @@ export const summaryReport = async (ctx: AccountCtx, dimension: SummaryDimension
       group by 1`),
     rolled
       ? ctx.db.execute<EventFigures>(sql`
-      select u.${sql.identifier(rolled)} as key,
+      select u.g as key,
         ${rollupCount(of("conversation_resolved"))}::int as resolved,
         ${rollupAverage(of("conversation_resolved"))} as resolution,
         ${rollupAverage(of("first_response"))} as first_response,

@@ -1,26 +1,30 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { contacts, conversations, inboxes, messages, reportingEvents } from "@/db/schema";
+import { accounts, contacts, conversations, inboxes, labels, messages, reportingEvents, teams } from "@/db/schema";
 import { rollupPath, wholeHours, wholeHourZone } from "@/lib/reports/rollups";
 import { reportMetrics } from "@/lib/reports/schemas";
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
 
 /*
- * The hourly rollups (migration 0016) against the raw rows: every report the rollups answer must
- * give the raw path's figures, over windows with ragged edges, zones with whole and half-hour
- * offsets and a DST change, and after the rows move (created_at), go (a conversation deleted) or
- * change (value_in_business_hours backfilled). The table itself must equal the migration's
- * backfill over the same rows.
+ * The hourly rollups (migrations 0016, 0017) against the raw rows: every report the rollups answer
+ * must give the raw path's figures, over windows with ragged edges, zones with whole and half-hour
+ * offsets and a DST change, and after the rows move (created_at), go (a conversation deleted),
+ * change (value_in_business_hours backfilled) or change hands (a conversation's team and labels).
+ * The tables themselves must equal the migrations' backfills over the same rows.
  */
 
 type Team = Awaited<ReturnType<typeof makeTeam>>;
 let team: Team;
 let other: Team;
 const inboxIdsOf = new Map<number, number[]>();
+const teamIdsOf = new Map<number, number[]>();
+const labelIdsOf = new Map<number, number[]>();
+/** Conversations carry their labels' titles lowercased. */
+const labelTitles = ["VIP", "Billing", "Wedding"];
 
 const eventNames = ["first_response", "reply_time", "conversation_resolved", "conversation_opened", "conversation_bot_resolved", "conversation_bot_handoff"];
 
@@ -45,6 +49,10 @@ const seed = async (owner: Team, seedValue: number) => {
   const inboxIds = made.map((inbox) => inbox.id);
   inboxIdsOf.set(accountId, inboxIds);
   const [contact] = await db.insert(contacts).values({ accountId, name: "Guest" }).returning();
+  const teamIds = (await db.insert(teams).values([{ accountId, name: "Sales" }, { accountId, name: "Events" }]).returning()).map((row) => row.id);
+  teamIdsOf.set(accountId, teamIds);
+  const labelIds = (await db.insert(labels).values(labelTitles.map((title) => ({ accountId, title }))).returning()).map((row) => row.id);
+  labelIdsOf.set(accountId, labelIds);
   const users = [owner.admin.user.id, owner.agent.user.id];
   const rows = await db
     .insert(conversations)
@@ -55,6 +63,8 @@ const seed = async (owner: Team, seedValue: number) => {
         inboxId: inboxIds[next(2)]!,
         contactId: contact!.id,
         assigneeId: next(3) === 0 ? null : users[next(2)]!,
+        teamId: next(3) === 0 ? null : teamIds[next(2)]!,
+        labels: labelTitles.filter(() => next(2) === 0).map((title) => title.toLowerCase()),
         createdAt: instant(),
       })),
     )
@@ -158,24 +168,36 @@ const expectSame = (actual: unknown, expected: unknown, where: string) => {
 const urls = () => {
   const v2 = `/api/v2/accounts/${team.account.id}`;
   const [inbox] = inboxIdsOf.get(team.account.id)!;
-  const scopes = ["type=account", `type=inbox&id=${inbox}`, `type=agent&id=${team.admin.user.id}`, `type=agent&id=${team.agent.user.id}`];
+  const [sales] = teamIdsOf.get(team.account.id)!;
+  const [vip, billing] = labelIdsOf.get(team.account.id)!;
+  const scopes = [
+    "type=account",
+    `type=inbox&id=${inbox}`,
+    `type=agent&id=${team.admin.user.id}`,
+    `type=agent&id=${team.agent.user.id}`,
+    `type=team&id=${sales}`,
+    `type=label&id=${vip}`,
+    `type=label&id=${billing}`,
+  ];
   const list: string[] = [];
   for (const { since, until } of windows) {
     const range = `since=${since}&until=${until}`;
     for (const scope of scopes) {
+      // Zones and groupings are read the same whatever the scope: every one for the first four.
+      const groupings = scope.startsWith("type=team") || scope.startsWith("type=label") ? ["group_by=hour&timezone=Europe/London", "group_by=day&timezone_offset=5.5"] : undefined;
       for (const metric of reportMetrics) {
-        for (const group of ["hour", "day", "month"]) {
-          for (const zone of zones) list.push(`${v2}/reports?metric=${metric}&${scope}&group_by=${group}&${zone}&${range}`);
+        for (const grouping of groupings ?? ["hour", "day", "month"].flatMap((group) => zones.map((zone) => `group_by=${group}&${zone}`))) {
+          list.push(`${v2}/reports?metric=${metric}&${scope}&${grouping}&${range}`);
         }
         list.push(`${v2}/reports?metric=${metric}&${scope}&group_by=day&business_hours=true&timezone=Europe/London&${range}`);
       }
       list.push(`${v2}/reports/summary?${scope}&${range}`, `${v2}/reports/summary?${scope}&business_hours=true&${range}`);
       list.push(`${v2}/reports/bot_summary?${scope}&${range}`);
     }
-    for (const dimension of ["inbox", "agent", "team"]) {
+    for (const dimension of ["inbox", "agent", "team", "label"]) {
       list.push(`${v2}/summary_reports/${dimension}?${range}`, `${v2}/summary_reports/${dimension}?business_hours=true&${range}`);
     }
-    for (const group of ["agent", "inbox"]) list.push(`${v2}/reports/outgoing_messages_count?group_by=${group}&${range}`);
+    for (const group of ["agent", "inbox", "team", "label"]) list.push(`${v2}/reports/outgoing_messages_count?group_by=${group}&${range}`);
     list.push(`${v2}/reports/bot_metrics?${range}`, `${v2}/reports/bot_metrics?inbox_ids=${inbox}&${range}`);
   }
   return list;
@@ -190,40 +212,48 @@ const expectPathsAgree = async () => {
   rollupPath.enabled = true;
 };
 
-/** The migration's backfill statements, reading the sources as they are now. */
-const backfill = readFileSync(path.resolve(__dirname, "../../db/migrations/0016_report_rollups.sql"), "utf8")
-  .split("--> statement-breakpoint")
-  .map((statement) => statement.replace(/^--.*$/gm, "").trim())
-  .filter((statement) => statement.startsWith("INSERT INTO report_rollups"));
+/** A migration's backfill statements into a table, reading the sources as they are now. */
+const backfillOf = (migration: string, table: string) =>
+  readFileSync(path.resolve(__dirname, `../../db/migrations/${migration}.sql`), "utf8")
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.replace(/^--.*$/gm, "").trim())
+    .filter((statement) => statement.startsWith(`INSERT INTO ${table} `));
 
-type RollupRow = { account_id: number; metric: string; hour: string; inbox_id: number; user_id: number; count: string; value_sum: number; value_bh_sum: number };
+type Figures = { count: string; value_sum: number; value_bh_sum: number };
 
-/** The triggers' table equals the backfill over the same rows (keys whose count fell to 0 hold nothing). */
-const expectTableMatchesBackfill = async () => {
+/**
+ * The triggers' table equals its migration's backfill over the same rows (keys whose count fell to
+ * 0 hold nothing, and their sums 0).
+ */
+const expectTableMatchesBackfill = async (migration: string, table: string, key: string) => {
+  const statements = backfillOf(migration, table);
   const accounts = [team.account.id, other.account.id];
   await getDb().transaction(async (tx) => {
-    await tx.execute(sql`create temp table rollups_check (like report_rollups including defaults) on commit drop`);
-    for (const statement of backfill) await tx.execute(sql.raw(statement.replace("INSERT INTO report_rollups", "INSERT INTO pg_temp.rollups_check")));
-    const read = (table: string, where: string) =>
-      tx.execute<RollupRow>(
-        sql.raw(`select * from ${table} where account_id in (${accounts.join(", ")}) and ${where} order by account_id, metric, hour, inbox_id, user_id`),
-      );
-    const kept = await read("report_rollups", "count <> 0");
+    await tx.execute(sql.raw(`create temp table rollups_check (like ${table} including defaults) on commit drop`));
+    for (const statement of statements) await tx.execute(sql.raw(statement.replace(`INSERT INTO ${table} `, "INSERT INTO pg_temp.rollups_check ")));
+    const read = (from: string, where: string) =>
+      tx.execute<Record<string, unknown> & Figures>(sql.raw(`select * from ${from} where account_id in (${accounts.join(", ")}) and ${where} order by ${key}`));
+    const kept = await read(table, "count <> 0");
     const expected = await read("pg_temp.rollups_check", "true");
-    expect(backfill).toHaveLength(3);
+    expect(statements).toHaveLength(3);
     expect(expected.length).toBeGreaterThan(100);
-    const keyOf = (row: RollupRow) => [row.account_id, row.metric, row.hour, row.inbox_id, row.user_id, row.count];
+    const keyOf = (row: Record<string, unknown>) => [...key.split(", ").map((column) => row[column]), row.count];
     expect(kept.map(keyOf)).toEqual(expected.map(keyOf));
     kept.forEach((row, i) => {
       expect(row.value_sum).toBeCloseTo(expected[i]!.value_sum, 6);
       expect(row.value_bh_sum).toBeCloseTo(expected[i]!.value_bh_sum, 6);
     });
-    const emptied = await read("report_rollups", "count = 0");
+    const emptied = await read(table, "count = 0");
     for (const row of emptied) {
       expect(Math.abs(row.value_sum)).toBeLessThan(1e-6);
       expect(Math.abs(row.value_bh_sum)).toBeLessThan(1e-6);
     }
   });
+};
+
+const expectTablesMatchBackfills = async () => {
+  await expectTableMatchesBackfill("0016_report_rollups", "report_rollups", "account_id, metric, hour, inbox_id, user_id");
+  await expectTableMatchesBackfill("0017_report_group_rollups", "report_group_rollups", "account_id, dimension, metric, hour, key");
 };
 
 describe("whole hours and zones", () => {
@@ -260,7 +290,7 @@ const COMPARISON_MS = 120_000;
 
 describe("report rollups", () => {
   it("answer every report as the raw rows do, and equal the migration's backfill", async () => {
-    await expectTableMatchesBackfill();
+    await expectTablesMatchBackfills();
     await expectPathsAgree();
   }, COMPARISON_MS);
 
@@ -276,7 +306,7 @@ describe("report rollups", () => {
     // A reply turned into a private note, and an event handed to the other agent.
     await db.execute(sql`update messages set private = not private where id = (select min(id) from messages where account_id = ${team.account.id})`);
     await db.update(reportingEvents).set({ userId: team.agent.user.id }).where(and(eq(reportingEvents.accountId, team.account.id), eq(reportingEvents.userId, team.admin.user.id), eq(reportingEvents.name, "reply_time")));
-    await expectTableMatchesBackfill();
+    await expectTablesMatchBackfills();
     await expectPathsAgree();
   }, COMPARISON_MS);
 
@@ -285,7 +315,61 @@ describe("report rollups", () => {
     await db.delete(conversations).where(eq(conversations.id, conversationRows[10]!.id));
     await db.delete(conversations).where(eq(conversations.id, conversationRows[11]!.id));
     await db.update(reportingEvents).set({ valueInBusinessHours: sql`${reportingEvents.value} * 0.25` }).where(eq(reportingEvents.accountId, team.account.id));
-    await expectTableMatchesBackfill();
+    await expectTablesMatchBackfills();
     await expectPathsAgree();
   }, COMPARISON_MS);
+
+  it("move a conversation's messages and events with its team and labels", async () => {
+    const db = getDb();
+    const [sales, events] = teamIdsOf.get(team.account.id)!;
+    const ids = conversationRows.slice(12, 30).map((row) => row.id);
+    // Labels added, removed and replaced; teams changed, removed and given, one statement for many rows.
+    await db.update(conversations).set({ labels: sql`array_append(${conversations.labels}, 'vip')` }).where(and(eq(conversations.id, ids[0]!), sql`not 'vip' = any(${conversations.labels})`));
+    await db.update(conversations).set({ labels: [] }).where(eq(conversations.id, ids[1]!));
+    await db.update(conversations).set({ labels: ["billing", "wedding"] }).where(inArray(conversations.id, ids.slice(2, 6)));
+    await db.update(conversations).set({ teamId: events }).where(inArray(conversations.id, ids.slice(6, 10)));
+    await db.update(conversations).set({ teamId: null, labels: ["vip"] }).where(eq(conversations.id, ids[10]!));
+    await db.update(conversations).set({ teamId: sales, createdAt: sql`${conversations.createdAt} + interval '5 hours'` }).where(eq(conversations.id, ids[11]!));
+    // Rows of labelled conversations: a message and an event gone, new ones, a note made public.
+    await db.execute(sql`delete from messages where id = (select max(id) from messages where conversation_id = ${ids[2]!})`);
+    await db.execute(sql`delete from reporting_events where id = (select max(id) from reporting_events where conversation_id = ${ids[3]!})`);
+    const [moved] = conversationRows.slice(2, 3);
+    await db.insert(messages).values({
+      accountId: team.account.id,
+      inboxId: moved!.inboxId,
+      conversationId: ids[2]!,
+      messageType: 1,
+      content: "late",
+      senderType: "User",
+      senderId: team.agent.user.id,
+      createdAt: new Date("2026-03-30T08:20:00Z"),
+    });
+    await db.insert(reportingEvents).values({
+      accountId: team.account.id,
+      name: "reply_time",
+      value: 420,
+      valueInBusinessHours: 120,
+      conversationId: ids[4]!,
+      inboxId: moved!.inboxId,
+      userId: team.agent.user.id,
+      createdAt: new Date("2026-03-30T08:25:00Z"),
+    });
+    await db.execute(sql`update messages set private = false where conversation_id = ${ids[5]!} and private`);
+    // A labelled conversation deleted (its messages and events with it), and a team deleted (its conversations' team_id set null).
+    await db.update(conversations).set({ teamId: sales, labels: ["vip", "billing"] }).where(eq(conversations.id, ids[12]!));
+    await db.delete(conversations).where(eq(conversations.id, ids[12]!));
+    await db.delete(teams).where(eq(teams.id, events!));
+    await expectTablesMatchBackfills();
+    await expectPathsAgree();
+  }, COMPARISON_MS);
+
+  it("go with their account", async () => {
+    const db = getDb();
+    await db.delete(accounts).where(eq(accounts.id, other.account.id));
+    for (const table of ["report_rollups", "report_group_rollups"]) {
+      const [row] = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where account_id = ${other.account.id}`));
+      expect(row!.n, table).toBe(0);
+    }
+    await expectTablesMatchBackfills();
+  });
 });
