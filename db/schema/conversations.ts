@@ -394,7 +394,9 @@ export const reportRollups = pgTable(
  * The same hourly figures by the conversation's team and labels (migration 0017): `dimension`
  * `team` (key: the team's id) or `label` (key: the label's title, lowercased as conversations
  * carry it). A conversation's messages and events count under its team and labels as they are
- * now: when they change, its whole contribution moves with them.
+ * now: when they change, its whole contribution moves with them. Writers hold the conversation's
+ * row (messages are posted under its lock; a team or label change updates it), so a new message
+ * and a label change never miss each other.
  */
 export const reportGroupRollups = pgTable(
   "report_group_rollups",
