@@ -12,10 +12,12 @@ import {
   text,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { accounts, timestamps, users } from "./accounts";
 import { accountId, tz, type Json } from "./columns";
 import { agentBots } from "./bots";
+import { portals } from "./knowledge";
 
 
 /** Chatwoot's working hours row, one per weekday (0 = Sunday). */
@@ -65,6 +67,8 @@ export const inboxes = pgTable(
     senderNameType: text({ enum: ["friendly", "professional"] }).notNull().default("friendly"),
     businessName: text(),
     agentBotId: integer().references(() => agentBots.id, { onDelete: "set null" }),
+    /** The help center whose articles agents insert here and the widget shows (Chatwoot's portal_id). */
+    portalId: integer().references((): AnyPgColumn => portals.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("inboxes_account_idx").on(t.accountId, t.id), uniqueIndex("inboxes_identifier_key").on(t.identifier)],

@@ -8,3 +8,4 @@ export * from "./security";
 export * from "./oauth";
 export * from "./events";
 export * from "./notifications";
+export * from "./knowledge";

@@ -17,6 +17,7 @@ import {
 import { timestamps, users } from "./accounts";
 import { accountId, tz, type Json } from "./columns";
 import { contacts, conversations } from "./conversations";
+import { galleries, portalCategories } from "./knowledge";
 
 
 /** Opening hours per weekday name (`monday` … `sunday`), `HH:MM` in the space's time zone. */
@@ -75,8 +76,10 @@ export const spaces = pgTable(
     tentativeExpiryMinutes: integer(),
     customAttributes: jsonb().$type<Json>().notNull().default({}),
     schedule: jsonb().$type<Schedule>().notNull().default({}),
-    knowledgebaseId: integer(),
-    galleryKnowledgebaseId: integer(),
+    /** A category of articles about the space (facilities, AV, accessibility, house rules). */
+    knowledgebaseId: integer().references(() => portalCategories.id, { onDelete: "set null" }),
+    /** The space's photo gallery. */
+    galleryKnowledgebaseId: integer().references(() => galleries.id, { onDelete: "set null" }),
     /** Secret of the space's iCalendar feed URL; rotating it revokes old links. */
     icalToken: text()
       .notNull()
@@ -88,6 +91,8 @@ export const spaces = pgTable(
     uniqueIndex("spaces_resource_key").on(t.resourceId),
     index("spaces_parent_idx").on(t.parentId),
     index("spaces_venue_idx").on(t.venueId),
+    index("spaces_knowledgebase_idx").on(t.knowledgebaseId),
+    index("spaces_gallery_idx").on(t.galleryKnowledgebaseId),
   ],
 );
 
