@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import { articles, portalCategories, portals } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/authorize";
+import type { AccountCtx } from "@/lib/auth/caller";
+import { notFound } from "@/lib/http/errors";
+
+/*
+ * The help center's records as the account's own: a portal by its slug (as Chatwoot addresses
+ * it), its categories and articles by id within it. Another account's, or another portal's, is
+ * a 404.
+ */
+
+export type Portal = typeof portals.$inferSelect;
+export type Category = typeof portalCategories.$inferSelect;
+export type Article = typeof articles.$inferSelect;
+
+export const requirePortal = async (ctx: AccountCtx, slug: string, options: { lock?: boolean } = {}): Promise<Portal> => {
+  const query = ctx.db
+    .select()
+    .from(portals)
+    .where(and(eq(portals.accountId, ctx.account.id), eq(portals.slug, slug)));
+  const [portal] = options.lock ? await query.for("update") : await query;
+  if (!portal) throw notFound("Portal");
+  return portal;
+};
+
+export const requireCategory = async (ctx: AccountCtx, portal: Portal, id: number): Promise<Category> => {
+  const [category] = await ctx.db
+    .select()
+    .from(portalCategories)
+    .where(and(eq(portalCategories.portalId, portal.id), eq(portalCategories.id, id)));
+  if (!category) throw notFound("Category");
+  return category;
+};
+
+export const requireArticle = async (ctx: AccountCtx, portal: Portal, id: number): Promise<Article> => {
+  const [article] = await ctx.db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.portalId, portal.id), eq(articles.id, id)));
+  if (!article) throw notFound("Article");
+  return article;
+};
+
+/** Writing portals, categories, articles and galleries: administrators, and members granted knowledge_base_manage. */
+export const requireKnowledgeManager = (ctx: AccountCtx) => requirePermission(ctx, "knowledge_base_manage");
