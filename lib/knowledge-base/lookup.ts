@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { articles, portalCategories, portals } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
-import { notFound } from "@/lib/http/errors";
+import { fieldError, notFound } from "@/lib/http/errors";
 
 /*
  * The help center's records as the account's own: a portal by its slug (as Chatwoot addresses
@@ -44,3 +44,13 @@ export const requireArticle = async (ctx: AccountCtx, portal: Portal, id: number
 
 /** Writing portals, categories, articles and galleries: administrators, and members granted knowledge_base_manage. */
 export const requireKnowledgeManager = (ctx: AccountCtx) => requirePermission(ctx, "knowledge_base_manage");
+
+/** A category of any of the account's portals, named by a field of another record (a space's knowledgebase_id). */
+export const requireOwnCategory = async (ctx: AccountCtx, id: number, field: string): Promise<Category> => {
+  const [category] = await ctx.db
+    .select()
+    .from(portalCategories)
+    .where(and(eq(portalCategories.accountId, ctx.account.id), eq(portalCategories.id, id)));
+  if (!category) throw fieldError(field, "is not a help-center category of this account");
+  return category;
+};

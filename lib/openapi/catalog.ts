@@ -8,6 +8,7 @@ import "@/lib/agent-bots/operations";
 import "@/lib/webhooks/operations";
 import "@/lib/notifications/operations";
 import "@/lib/canned-responses/operations";
+import "@/lib/knowledge-base/gallery-operations";
 import "@/lib/platform/operations";
 import "./operations";
 import "@/lib/reports/operations";

@@ -117,23 +117,36 @@ export const removeUploads = async (storageKeys: string[]) => {
 };
 
 const signingSecret = () => process.env.NEXTAUTH_SECRET ?? persistentSecret("UPLOAD_SIGNING_SECRET", "upload-signing-secret");
-const signatureOf = (attachmentId: number, expires: number) =>
-  createHmac("sha256", signingSecret()).update(`${attachmentId}.${expires}`).digest("base64url");
+/** A message attachment's subject is its id; other files' carry their kind (`gallery-image:7`), so one kind's link never opens another's file. */
+const signatureOf = (subject: string, expires: number) => createHmac("sha256", signingSecret()).update(`${subject}.${expires}`).digest("base64url");
 
 const URL_TTL_SECONDS = 24 * 60 * 60;
 
-/** A URL that serves the attachment for a day without a token (for <img> tags and downloads). */
-export const signedUploadPath = (attachmentId: number, now = Date.now()) => {
+const signedQuery = (subject: string, now: number) => {
   const expires = Math.floor(now / 1000) + URL_TTL_SECONDS;
-  return `/uploads/${attachmentId}?expires=${expires}&signature=${signatureOf(attachmentId, expires)}`;
+  return `expires=${expires}&signature=${signatureOf(subject, expires)}`;
 };
 
-export const verifyUploadSignature = (attachmentId: number, expires: number, signature: string, now = Date.now()) => {
+const verifySignature = (subject: string, expires: number, signature: string, now: number) => {
   if (!Number.isSafeInteger(expires) || expires < Math.floor(now / 1000)) return false;
-  const expected = Buffer.from(signatureOf(attachmentId, expires));
+  const expected = Buffer.from(signatureOf(subject, expires));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
+
+/** A URL that serves the attachment for a day without a token (for <img> tags and downloads). */
+export const signedUploadPath = (attachmentId: number, now = Date.now()) => `/uploads/${attachmentId}?${signedQuery(String(attachmentId), now)}`;
+
+export const verifyUploadSignature = (attachmentId: number, expires: number, signature: string, now = Date.now()) =>
+  verifySignature(String(attachmentId), expires, signature, now);
+
+/** Stored files other than message attachments, served for a day by `/uploads/{kind}/{id}`. */
+export type FileKind = "gallery-image" | "portal-logo";
+
+export const signedFilePath = (kind: FileKind, id: number, now = Date.now()) => `/uploads/${kind}/${id}?${signedQuery(`${kind}:${id}`, now)}`;
+
+export const verifyFileSignature = (kind: FileKind, id: number, expires: number, signature: string, now = Date.now()) =>
+  verifySignature(`${kind}:${id}`, expires, signature, now);
 
 /** Types a browser may render inline; anything else is downloaded as application/octet-stream. */
 const inlineTypes = /^(image\/(png|jpeg|gif|webp|avif)|application\/pdf|audio\/[\w.+-]+|video\/[\w.+-]+|text\/plain)$/;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { spaces } from "@/db/schema";
+import { portalCategories, portals, spaces } from "@/db/schema";
 import { upsertMembership } from "@/lib/accounts/create-account";
 import type { Role } from "@/lib/auth/permissions";
 import { api, type ApiResponse, type CallOptions } from "./app";
@@ -39,6 +39,9 @@ export type Fixture = {
   customAttribute: { id: number; key: string };
   customFilter: { id: number };
   cannedResponse: { id: number };
+  /** A help center with a category (a space's knowledge base), and a gallery with one image behind its signed link. */
+  portal: { id: number; slug: string; categoryId: number };
+  gallery: { id: number; imageId: number; expires: string; signature: string };
   company: { id: number };
   venue: { id: string };
   hall: { id: string; resourceId: string; calendarToken: string };
@@ -53,6 +56,9 @@ export type Fixture = {
 };
 
 const unique = () => randomBytes(4).toString("hex");
+
+/** A 1×1 transparent PNG. */
+const onePixelPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 const ok = async <T = any>(response: Promise<ApiResponse<T>>, what: string): Promise<T> => {
   const res = await response;
@@ -179,6 +185,23 @@ const create = {
     );
     fixture.cannedResponse = { id: made.id };
   },
+  portal: async ({ fixture }: Ctx) => {
+    const slug = `hc-${fixture.tag}-${unique()}`;
+    const [portal] = await getDb().insert(portals).values({ accountId: fixture.accountId, name: `Help ${fixture.tag}`, slug }).returning();
+    const [category] = await getDb()
+      .insert(portalCategories)
+      .values({ accountId: fixture.accountId, portalId: portal!.id, name: `Facilities ${fixture.tag}`, slug: "facilities", position: 10 })
+      .returning();
+    fixture.portal = { id: portal!.id, slug, categoryId: category!.id };
+  },
+  gallery: async ({ fixture, base }: Ctx) => {
+    const made = await ok(api.post(`${base}/galleries`, as(fixture.admin.token, { body: { name: `Gallery ${fixture.tag}` } })), "gallery");
+    const form = new FormData();
+    form.append("attachments[]", new File([new Uint8Array(onePixelPng)], "hall.png", { type: "image/png" }));
+    const images = await ok(api.post(`${base}/galleries/${made.id}/images`, as(fixture.admin.token, { multipart: form })), "gallery image");
+    const link = new URL(images.payload[0].file_url, "http://localhost");
+    fixture.gallery = { id: made.id, imageId: images.payload[0].id, expires: link.searchParams.get("expires")!, signature: link.searchParams.get("signature")! };
+  },
   company: async ({ fixture, base }: Ctx) => {
     const made = await ok(api.post(`${base}/companies`, as(fixture.admin.token, { body: { name: `Company ${fixture.tag}` } })), "company");
     fixture.company = { id: made.id };
@@ -304,6 +327,10 @@ const stateOf = async (f: Fixture): Promise<State> => {
       exists(select 1 from custom_filters where id = ${f.customFilter.id}) as "customFilter",
       exists(select 1 from canned_responses where id = ${f.cannedResponse.id}) as "cannedResponse",
       exists(select 1 from companies where id = ${f.company.id}) as company,
+      exists(select 1 from portal_categories c join portals p on p.id = c.portal_id
+             where c.id = ${f.portal.categoryId} and p.id = ${f.portal.id} and p.slug = ${f.portal.slug} and p.account_id = ${f.accountId}) as portal,
+      exists(select 1 from gallery_images i join galleries g on g.id = i.gallery_id
+             where i.id = ${f.gallery.imageId} and g.id = ${f.gallery.id} and g.account_id = ${f.accountId}) as gallery,
       (select count(*) from spaces where id in (${f.venue.id}::uuid, ${f.hall.id}::uuid, ${f.room.id}::uuid) and account_id = ${f.accountId}) = 3
         and exists(select 1 from spaces where id = ${f.hall.id}::uuid and ical_token = ${f.hall.calendarToken} and resource_id = ${f.hall.resourceId}::uuid) as spaces,
       exists(select 1 from rates where id = ${f.rate.id}) and exists(select 1 from pricing_plans where id = ${f.pricingPlan.id})

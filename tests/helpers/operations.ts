@@ -44,6 +44,7 @@ const byResource: Record<string, (f: Fixture) => string | number> = {
   "api/v1 agents": (f) => f.member.id,
   "api/v1 agent_bots": (f) => f.bot.id,
   "api/v1 canned_responses": (f) => f.cannedResponse.id,
+  "api/v1 galleries": (f) => f.gallery.id,
   "api/v1 contacts": (f) => f.contact.id,
   "api/v1 inboxes": (f) => f.inbox.id,
   "api/v1 teams": (f) => f.team.id,
@@ -73,6 +74,8 @@ const byName: Record<string, (f: Fixture) => string | number> = {
   "api/v1 event_id": (f) => f.event.id,
   "api/v1 allocation_id": (f) => f.allocation.id,
   "open attachment_id": (f) => f.attachment.id,
+  "api/v1 image_id": (f) => f.gallery.imageId,
+  "open image_id": (f) => f.gallery.imageId,
   "public inbox_identifier": (f) => f.inbox.identifier,
   "public contact_identifier": (f) => f.client.sourceId,
   "public conversation_id": (f) => f.client.conversationId,
@@ -154,6 +157,7 @@ export const realPath = (operation: ApiOperation, fixture: Fixture, overrides: R
 /** Query parameters that carry a signed link's credential, and where the fixture keeps each. */
 export const signedQuery = (operation: ApiOperation): Record<string, (fixture: Fixture) => string> => {
   if (operation.path === "/uploads/{attachment_id}") return { expires: (f) => f.attachment.expires, signature: (f) => f.attachment.signature };
+  if (operation.path === "/uploads/gallery-image/{image_id}") return { expires: (f) => f.gallery.expires, signature: (f) => f.gallery.signature };
   if (operation.path.endsWith("/calendar.ics")) return { token: (f) => f.hall.calendarToken };
   return {};
 };

@@ -62,6 +62,9 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   rate_id: ref("rate.id", (f) => f.rate.id),
   discount_code_id: ref("discountCode.id", (f) => f.discountCode.id),
   discount_code_ids: ref("[discountCode.id]", (f) => [f.discountCode.id]),
+  knowledgebase_id: ref("portal.categoryId", (f) => f.portal.categoryId),
+  gallery_knowledgebase_id: ref("gallery.id", (f) => f.gallery.id),
+  image_ids: ref("[gallery.imageId]", (f) => [f.gallery.imageId]),
   base_contact_id: ref("contact.id", (f) => f.contact.id),
   mergee_contact_id: ref("client.contactId", (f) => f.client.contactId),
   // Reports: matrix and bot filters by inbox and label.

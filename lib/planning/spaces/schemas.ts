@@ -43,6 +43,10 @@ const spaceFields = {
   description: ZText(10_000).optional(),
   parent_id: nullable(ZUuid).optional().meta({ description: "The containing space (Hall AB contains Hall A)" }),
   venue_id: nullable(ZUuid).optional().meta({ description: "The top-level venue" }),
+  knowledgebase_id: nullable(z.int().min(1).max(maxInt))
+    .optional()
+    .meta({ description: "A help-center category of articles about the space (facilities, AV, accessibility, house rules)" }),
+  gallery_knowledgebase_id: nullable(z.int().min(1).max(maxInt)).optional().meta({ description: "The space's photo gallery" }),
   position: required(z.int().min(-maxInt).max(maxInt)).optional(),
   active: ZBool.optional(),
   available_from: nullable(ZDate).optional(),

@@ -7,6 +7,8 @@ import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { lockResources, rebuildOccupancies } from "@/lib/planning/allocations/occupancies";
 import { planningNow } from "@/lib/planning/clock";
 import { liveAt, lockHierarchy } from "@/lib/planning/rules-sql";
+import { requireOwnGallery } from "@/lib/knowledge-base/galleries";
+import { requireOwnCategory } from "@/lib/knowledge-base/lookup";
 import type { Space } from "./present";
 import type { CreateSpaceInput, UpdateSpaceInput } from "./schemas";
 
@@ -34,6 +36,12 @@ const ensureSpaceOfAccount = async (ctx: AccountCtx, field: "parent_id" | "venue
     .from(spaces)
     .where(and(inAccount(ctx), eq(spaces.id, id)));
   if (!found) throw fieldError(field, "is not a space of this account");
+};
+
+/** A space's articles and photos are the account's own category and gallery. */
+const ensureKnowledgeOfAccount = async (ctx: AccountCtx, input: UpdateSpaceInput) => {
+  if (input.knowledgebase_id) await requireOwnCategory(ctx, input.knowledgebase_id, "knowledgebase_id");
+  if (input.gallery_knowledgebase_id) await requireOwnGallery(ctx, input.gallery_knowledgebase_id, "gallery_knowledgebase_id");
 };
 
 /** The space and every space that contains it. `union` ends the walk even on a loop. */
@@ -77,6 +85,8 @@ const columns = (input: UpdateSpaceInput) => ({
   description: input.description,
   parentId: input.parent_id,
   venueId: input.venue_id,
+  knowledgebaseId: input.knowledgebase_id,
+  galleryKnowledgebaseId: input.gallery_knowledgebase_id,
   position: input.position,
   active: input.active,
   availableFrom: input.available_from,
@@ -110,6 +120,7 @@ export const createSpace = async (ctx: AccountCtx, input: CreateSpaceInput): Pro
     if (input.parent_id || input.venue_id) await lockHierarchy(db, ctx.account.id);
     if (input.parent_id) await ensureSpaceOfAccount(tx, "parent_id", input.parent_id);
     if (input.venue_id) await ensureSpaceOfAccount(tx, "venue_id", input.venue_id);
+    await ensureKnowledgeOfAccount(tx, input);
     const [resource] = await db
       .insert(planningResources)
       .values({ accountId: ctx.account.id, kind: "space" })
@@ -142,6 +153,7 @@ export const updateSpace = async (ctx: AccountCtx, id: string, input: UpdateSpac
     );
     if (input.venue_id === id) throw fieldError("venue_id", "can't be the space itself");
     if (input.venue_id) await ensureSpaceOfAccount(tx, "venue_id", input.venue_id);
+    await ensureKnowledgeOfAccount(tx, input);
     const newParent = input.parent_id !== undefined && input.parent_id !== current.parentId ? input.parent_id : undefined;
     if (newParent) {
       await ensureSpaceOfAccount(tx, "parent_id", newParent);
