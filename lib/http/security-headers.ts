@@ -47,18 +47,21 @@ const policy = (directives: (string | false)[]) => directives.filter(Boolean).jo
  */
 export const framable = (path: string) => path === "/widget";
 
+/** The public help center: its articles show images from wherever their authors link them (over https). */
+export const showsRemoteImages = (path: string) => path === "/hc" || path.startsWith("/hc/");
+
 /**
  * Pages: scripts only with this request's nonce (and what they load: 'strict-dynamic'); styles
  * may be inline because React renders `style` attributes (the calendar's positions, label
  * colours), which no nonce can cover; images from us or data:/blob: URLs (quote logos are
- * data: URLs); requests only to us.
+ * data: URLs), and on the help center from any https site; requests only to us.
  */
-const pagePolicy = ({ nonce, dev, https, embeddable }: { nonce: string; dev: boolean; https: boolean; embeddable: boolean }) =>
+const pagePolicy = ({ nonce, dev, https, embeddable, remoteImages }: { nonce: string; dev: boolean; https: boolean; embeddable: boolean; remoteImages: boolean }) =>
   policy([
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${remoteImages ? " https:" : ""}`,
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
@@ -99,6 +102,6 @@ export const securityHeaders = ({ path, nonce, dev, appUrl }: SecurityOptions): 
   if (kind === "asset") return headers;
   if (kind === "download") return { ...headers, "Content-Security-Policy": downloadPolicy };
   const embeddable = kind === "page" && framable(path);
-  const csp = kind === "page" ? pagePolicy({ nonce, dev, https, embeddable }) : kind === "document" ? documentPolicy : apiPolicy;
+  const csp = kind === "page" ? pagePolicy({ nonce, dev, https, embeddable, remoteImages: showsRemoteImages(path) }) : kind === "document" ? documentPolicy : apiPolicy;
   return { ...headers, "Content-Security-Policy": csp, ...(embeddable ? {} : { "X-Frame-Options": "DENY" }) };
 };

@@ -42,6 +42,8 @@ describe("responseKind", () => {
     ["/app/accounts/1/planning/events/9/quotes/4/download", "download"],
     ["/q/AbC123_-xyz/pdf", "download"],
     ["/uploads/42", "download"],
+    ["/uploads/gallery-image/7", "download"],
+    ["/hc/handbook/en", "page"],
     ["/_next/static/chunks/main.js", "asset"],
     ["/_next/image", "asset"],
   ])("%s is a %s", (path, kind) => {
@@ -50,6 +52,13 @@ describe("responseKind", () => {
 });
 
 describe("securityHeaders", () => {
+  it("lets help-center pages, and only them, show https images (articles link them from anywhere)", () => {
+    const imagesOf = (path: string) => directives(headersFor(path)["Content-Security-Policy"])["img-src"];
+    for (const path of ["/hc", "/hc/handbook/en", "/hc/handbook/articles/1700000000-parking"]) expect(imagesOf(path), path).toEqual(["'self'", "data:", "blob:", "https:"]);
+    for (const path of ["/app/accounts/1/conversations", "/q/token", "/hcx", "/widget"]) expect(imagesOf(path), path).toEqual(["'self'", "data:", "blob:"]);
+    expect(directives(headersFor("/hc/handbook/en")["Content-Security-Policy"])["script-src"]).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"]);
+  });
+
   it.each(["/login", "/app/accounts/1/planning", "/api-docs", "/q/token", "/api/v1/profile", "/uploads/1", "/q/token/pdf", "/_next/static/x.js", "/api/auth/signout"])(
     "answers %s with nosniff and a permissions policy",
     (path) => {
