@@ -10,7 +10,8 @@ import type { QuoteRow } from "@/db/schema";
 import { presentQuote, type QuoteView } from "@/lib/quotes/format";
 import { documentOf } from "@/lib/quotes/present";
 import { formatMoment, offeredKeys, selectedKeys } from "@/lib/quotes/public-page";
-import { loadNewerVersion, loadPublicQuote } from "@/lib/portal/loaders/public-quote";
+import { QuotedSpacesKnowledge } from "@/components/knowledge-base/space-facts";
+import { loadNewerVersion, loadPublicQuote, loadQuotedSpaces } from "@/lib/portal/loaders/public-quote";
 import { statusOf } from "@/lib/quotes/quotes";
 
 /*
@@ -172,7 +173,7 @@ export default async function PublicQuotePage({ params }: Params) {
   if (!quote) notFound();
   const document = documentOf(quote);
   const view = presentQuote(document);
-  const state = await stateOf(quote, view, document.timezone);
+  const [state, spaces] = await Promise.all([stateOf(quote, view, document.timezone), loadQuotedSpaces(quote)]);
   const logo = dataLogo(view.account.logoUrl);
   const meta: [string, string][] = [
     ["Reference", view.reference],
@@ -217,6 +218,8 @@ export default async function PublicQuotePage({ params }: Params) {
         ) : null}
 
         <Parties view={view} />
+
+        <QuotedSpacesKnowledge spaces={spaces} />
 
         <div className="border-t border-slate-200">
           {state ? (

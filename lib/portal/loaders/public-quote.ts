@@ -1,6 +1,8 @@
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import type { QuoteRow } from "@/db/schema";
+import { spaceKnowledge } from "@/lib/knowledge-base/space-knowledge";
+import { documentOf } from "@/lib/quotes/present";
 import { newerVersion, publicQuote } from "@/lib/quotes/public-page";
 
 /*
@@ -13,3 +15,11 @@ export const loadPublicQuote = cache((token: string) => publicQuote(getDb(), tok
 
 /** The version that replaced a withdrawn or superseded one, if the customer has it. */
 export const loadNewerVersion = (quote: QuoteRow) => newerVersion(getDb(), quote);
+
+/** The quoted spaces' photos and published facts, as the quote's own snapshot names the spaces. */
+export const loadQuotedSpaces = (quote: QuoteRow) =>
+  spaceKnowledge(
+    getDb(),
+    quote.accountId,
+    documentOf(quote).allocations.map((allocation) => allocation.space_id),
+  );
