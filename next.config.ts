@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Lets two builds (say, a developer's and a test run's) live side by side.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  // A space's photos are uploaded through a portal form (20 MB at a time, said beside the field).
+  experimental: { serverActions: { bodySizeLimit: "21mb" } },
 };
 
 export default nextConfig;

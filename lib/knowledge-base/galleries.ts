@@ -180,6 +180,18 @@ export const reorderGalleryImages = async (ctx: AccountCtx, galleryId: number, i
   });
 };
 
+/** One image a place earlier or later in its gallery (the portal's arrows); at either end nothing moves. */
+export const moveGalleryImage = async (ctx: AccountCtx, galleryId: number, imageId: number, direction: "earlier" | "later") => {
+  requireGalleryManager(ctx);
+  await findImage(ctx, galleryId, imageId);
+  const order = ((await imagesOf(ctx, [galleryId])).get(galleryId) ?? []).map((image) => image.id);
+  const from = order.indexOf(imageId);
+  const to = direction === "earlier" ? from - 1 : from + 1;
+  if (to < 0 || to >= order.length) return;
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  await reorderGalleryImages(ctx, galleryId, { image_ids: order });
+};
+
 /** Serves an image through its signed link (the link is the only key, as an attachment's). */
 export const downloadGalleryImage = async (imageId: number, query: { expires: number; signature: string }) => {
   if (!verifyFileSignature("gallery-image", imageId, query.expires, query.signature)) {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { articles, portalCategories, portals } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -54,3 +54,13 @@ export const requireOwnCategory = async (ctx: AccountCtx, id: number, field: str
   if (!category) throw fieldError(field, "is not a help-center category of this account");
   return category;
 };
+
+/** The account's categories as a picker lists them: by portal, locale and position. */
+export const categoryChoices = (ctx: AccountCtx) =>
+  ctx.db
+    .select({ id: portalCategories.id, name: portalCategories.name, locale: portalCategories.locale, portal: portals.name })
+    .from(portalCategories)
+    .innerJoin(portals, eq(portals.id, portalCategories.portalId))
+    .where(eq(portalCategories.accountId, ctx.account.id))
+    .orderBy(asc(portals.name), asc(portalCategories.locale), asc(portalCategories.position), asc(portalCategories.id))
+    .limit(1000);

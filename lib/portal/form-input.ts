@@ -3,9 +3,10 @@
  * say "can't be blank"); `nullable` turns an empty field into null (clears the value);
  * `optional` leaves an empty field out; `password` passes what was typed and `secret` is
  * optional, neither ever echoed back; `checkbox` is true when ticked; `list` is every value
- * submitted under the name (ticked boxes of a set).
+ * submitted under the name (ticked boxes of a set); `files` is every non-empty file chosen under
+ * the name (never echoed back).
  */
-export type FieldKind = "text" | "nullable" | "optional" | "password" | "secret" | "checkbox" | "list";
+export type FieldKind = "text" | "nullable" | "optional" | "password" | "secret" | "checkbox" | "list" | "files";
 
 export const readForm = (formData: FormData, fields: Record<string, FieldKind>) => {
   const input: Record<string, unknown> = {};
@@ -17,6 +18,10 @@ export const readForm = (formData: FormData, fields: Record<string, FieldKind>) 
       const list = formData.getAll(name).filter((value): value is string => typeof value === "string");
       input[name] = list;
       values[name] = list.join(",");
+      continue;
+    }
+    if (kind === "files") {
+      input[name] = formData.getAll(name).filter((value): value is File => typeof value !== "string" && value.size > 0);
       continue;
     }
     if (kind === "checkbox") {

@@ -10,6 +10,8 @@ import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/portal/context";
 import { deleteSpaceAction, updateSpaceAction } from "@/lib/portal/actions/spaces";
+import { SpaceKnowledgeCard } from "@/components/knowledge-base/space-knowledge-card";
+import { spaceKnowledgeData } from "@/lib/portal/loaders/space-knowledge";
 
 export const metadata: Metadata = { title: "Space · Venuedesk" };
 
@@ -17,9 +19,11 @@ export default async function SpacePage({ params }: { params: Promise<{ account_
   const { account_id, space_id } = await params;
   const ctx = await pageContext(account_id);
   const space = await loadSpace(account_id, space_id);
-  const { names, choices, feed } = await spacePageData(ctx, space);
+  const [{ names, choices, feed }, knowledge] = await Promise.all([spacePageData(ctx, space), spaceKnowledgeData(ctx, space)]);
   const planner = canPlan(ctx);
   const list = spacesPath(ctx.account.id);
+
+  const knowledgeCard = <SpaceKnowledgeCard accountId={ctx.account.id} space={space} data={knowledge} />;
 
   const feedCard = (
     <Card title="Calendar feed" description="Subscribe in Google Calendar, Outlook or Apple Calendar to see this space's bookings and holds.">
@@ -59,6 +63,7 @@ export default async function SpacePage({ params }: { params: Promise<{ account_
             submitLabel="Save changes"
             cancelHref={list}
           />
+          {knowledgeCard}
           {feedCard}
           <Card title="Delete space">
             <div className="flex flex-wrap items-center justify-between gap-4">
@@ -86,6 +91,7 @@ export default async function SpacePage({ params }: { params: Promise<{ account_
             parent={space.parent_id ? (names.get(space.parent_id) ?? null) : null}
             venue={space.venue_id ? (names.get(space.venue_id) ?? null) : null}
           />
+          {knowledgeCard}
           {feedCard}
         </div>
       )}
