@@ -56,7 +56,7 @@ export const SpaceKnowledgeCard = ({
                 <li key={photo.id} className="space-y-2 rounded-lg border border-slate-200 p-2">
                   {/* A signed link to our own storage. */}
                   {/* eslint-disable-next-line @next/next/no-img-element */}
-                  <img src={photo.file_url} alt={photo.caption ?? photo.file_name} className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover" />
+                  <img src={photo.path} alt={photo.caption ?? photo.fileName} className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover" />
                   <CaptionForm
                     id={`caption-${photo.id}`}
                     label={`Caption of photo ${index + 1}`}

@@ -3,7 +3,10 @@ import { unixTime } from "@/lib/http/schemas";
 import { signedFilePath } from "@/lib/storage/uploads";
 import type { Gallery, GalleryImage } from "./galleries";
 
-/** An image with a signed link that serves it for a day (img tags on the portal and the public quote page). */
+/** The image's signed path: pages show it from their own origin (whatever APP_URL says), so the page's CSP ('self') admits it. */
+export const galleryImagePath = (image: Pick<GalleryImage, "id">) => signedFilePath("gallery-image", image.id);
+
+/** An image with a signed link that serves it for a day, on the configured public address (API clients fetch it from anywhere). */
 export const presentGalleryImage = (image: GalleryImage) => ({
   id: image.id,
   gallery_id: image.galleryId,
@@ -13,7 +16,7 @@ export const presentGalleryImage = (image: GalleryImage) => ({
   content_type: image.contentType,
   file_name: image.fileName,
   file_size: image.fileSize,
-  file_url: `${publicBaseUrl()}${signedFilePath("gallery-image", image.id)}`,
+  file_url: `${publicBaseUrl()}${galleryImagePath(image)}`,
   created_at: unixTime(image.createdAt)!,
 });
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { articles, portalCategories, spaces } from "@/db/schema";
 import { imagesOf } from "./galleries";
-import { presentGalleryImage } from "./present-gallery";
+import { galleryImagePath } from "./present-gallery";
 
 /*
  * What a space's knowledge base tells a customer or a planner about it: the published articles
@@ -54,10 +54,7 @@ export const spaceKnowledge = async (db: DbOrTx, accountId: number, spaceIds: re
       articles: category
         ? facts.filter((fact) => fact.categoryId === category.id).map((fact) => ({ id: fact.id, title: fact.title, description: fact.description, content: fact.content }))
         : [],
-      photos: (row.galleryId !== null ? (images.get(row.galleryId) ?? []) : []).map((image) => {
-        const shown = presentGalleryImage(image);
-        return { id: shown.id, url: shown.file_url, caption: shown.caption };
-      }),
+      photos: (row.galleryId !== null ? (images.get(row.galleryId) ?? []) : []).map((image) => ({ id: image.id, url: galleryImagePath(image), caption: image.caption })),
     };
     return knowledge.articles.length > 0 || knowledge.photos.length > 0 ? [knowledge] : [];
   });

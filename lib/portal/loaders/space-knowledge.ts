@@ -2,7 +2,7 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { imagesOf, listGalleries } from "@/lib/knowledge-base/galleries";
 import { categoryChoices } from "@/lib/knowledge-base/lookup";
-import { presentGalleryImage } from "@/lib/knowledge-base/present-gallery";
+import { galleryImagePath } from "@/lib/knowledge-base/present-gallery";
 import { spaceKnowledge } from "@/lib/knowledge-base/space-knowledge";
 
 /**
@@ -26,6 +26,11 @@ export const spaceKnowledgeData = async (ctx: AccountCtx, space: { id: string; k
     canEditGallery,
     categories: categories.map((category) => ({ value: String(category.id), label: `${category.portal} · ${category.locale} · ${category.name}` })),
     galleries: galleries.map((gallery) => ({ value: String(gallery.id), label: gallery.name })),
-    photos: (galleryId !== null ? (images?.get(galleryId) ?? []) : []).map(presentGalleryImage),
+    photos: (galleryId !== null ? (images?.get(galleryId) ?? []) : []).map((image) => ({
+      id: image.id,
+      caption: image.caption,
+      fileName: image.fileName,
+      path: galleryImagePath(image),
+    })),
   };
 };
