@@ -3,7 +3,7 @@ import { articles, portalCategories } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { articleStatusCode } from "./article-status";
 import { articlesPerPage, type ArticleListQuery } from "./article-schemas";
-import { requirePortal } from "./lookup";
+import { requirePortal, type Portal } from "./lookup";
 
 /*
  * The admin list of a portal's articles (Chatwoot's articles#index, spec §5.2): filters, a page
@@ -23,14 +23,18 @@ export const prefixQuery = (query: string): string | null => {
 };
 
 /**
- * Matching the generated search column in the article's own language. With a locale filter the
- * language is one constant (the GIN index applies); without, each row's.
+ * Matching the generated search column in the article's own language. Each language's tsquery
+ * is built once per statement (a scalar subquery is evaluated once), not once per row: the
+ * portal's locales are listed, and any other locale an article has kept is matched row by row.
+ * With a locale filter there is one language, and the GIN index applies.
  */
-const matches = (query: string, locale: string | undefined): SQL => {
+const matches = (query: string, locale: string | undefined, portal: Portal): SQL => {
   const words = prefixQuery(query);
   if (words === null) return sql`false`;
-  const config = locale === undefined ? sql`kb_search_config(${articles.locale})` : sql`kb_search_config(${locale})`;
-  return sql`${articles.search} @@ to_tsquery(${config}, ${words})`;
+  const tsquery = (language: string) => sql`(select to_tsquery(kb_search_config(${language}), ${words}))`;
+  if (locale !== undefined) return sql`${articles.search} @@ ${tsquery(locale)}`;
+  const branches = portal.config.allowed_locales.map((code) => sql`when ${code} then ${articles.search} @@ ${tsquery(code)}`);
+  return sql`(case ${articles.locale} ${sql.join(branches, sql` `)} else ${articles.search} @@ to_tsquery(kb_search_config(${articles.locale}), ${words}) end)`;
 };
 
 const all = (condition: SQL | undefined) => condition ?? sql`true`;
@@ -49,7 +53,7 @@ export const listArticles = async (ctx: AccountCtx, portalSlug: string, query: A
             .from(portalCategories)
             .where(and(eq(portalCategories.portalId, portal.id), eq(portalCategories.slug, query.category_slug))),
         ),
-    query.query === undefined ? undefined : matches(query.query, query.locale),
+    query.query === undefined ? undefined : matches(query.query, query.locale, portal),
   );
   const filtered = and(
     inPortal,
