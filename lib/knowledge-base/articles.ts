@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { accountUsers, articles } from "@/db/schema";
+import { articles } from "@/db/schema";
+import { findAgent } from "@/lib/agents/agents";
 import type { ArticleStatus } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
@@ -17,12 +18,14 @@ import { requireArticle, requireCategory, requireKnowledgeManager, requirePortal
  * installation (422 `taken`).
  */
 
-/** A record the body names that is not this portal's: a 422 on that field, not a 404 of the route. */
-const ofThisPortal = <T>(lookup: Promise<T>, field: string): Promise<T> =>
+/** A record the body names that the lookup does not find: a 422 on that field, not a 404 of the route. */
+const named = <T>(lookup: Promise<T>, field: string, message: string): Promise<T> =>
   lookup.catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === "not_found") throw fieldError(field, "must be one of this portal's");
+    if (error instanceof ApiError && error.code === "not_found") throw fieldError(field, message);
     throw error;
   });
+
+const ofThisPortal = <T>(lookup: Promise<T>, field: string) => named(lookup, field, "must be one of this portal's");
 
 const slugTaken = () => fieldError("slug", "has already been taken", "taken");
 
@@ -64,13 +67,7 @@ const ensurePublishable = (status: ArticleStatus, content: string) => {
   if (status === "published" && content.trim() === "") throw fieldError("content", "can't be blank when the article is published");
 };
 
-const ensureAuthorIsMember = async (ctx: AccountCtx, userId: number) => {
-  const [member] = await ctx.db
-    .select({ id: accountUsers.id })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, ctx.account.id), eq(accountUsers.userId, userId)));
-  if (!member) throw fieldError("author_id", "must be a member of this account");
-};
+const ensureAuthorIsMember = (ctx: AccountCtx, userId: number) => named(findAgent(ctx, userId), "author_id", "must be a member of this account");
 
 /**
  * After the last article of the category (its highest position + 10; 10 for the first), within
