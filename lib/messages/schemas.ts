@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messageStatuses } from "@/db/schema";
 import { ZUpload } from "@/lib/storage/uploads";
-import { ZBool, ZId, ZJsonValue, ZObject } from "@/lib/http/schemas";
+import { ZBool, ZId, ZJsonValue, ZObject, ZUrl } from "@/lib/http/schemas";
 
 /** Message ids are bigints: wider than the other path ids. */
 const ZMessageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -53,7 +53,8 @@ const ZFormItem = z.strictObject({
   title: text.optional(),
   pattern_error: text.optional(),
 });
-const ZArticleItem = z.strictObject({ title: text.optional(), description: text.optional(), link: text.optional() });
+/** Help center articles (spec §9.2): the widget renders each item as a link to `link`, so only http(s) goes there. */
+const ZArticleItem = z.strictObject({ title: text.optional(), description: text.optional(), link: ZUrl.max(2_000).optional() });
 
 const withItems = <S extends z.ZodType>(item: S) => z.looseObject({ items: items(item) });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallerKind } from "@/lib/auth/caller";
 import { api, type ApiResponse } from "../helpers/app";
 import { makeDeliveryRecords } from "../helpers/delivery-records";
+import { makeKnowledgeRecords } from "../helpers/knowledge-records";
 import { makeNotificationRecords } from "../helpers/notification-records";
 import { ensureFixtures, makeFixture, type Fixture } from "../helpers/fixtures";
 import { apiDocument, apiOperations, realPath, signedQuery, type ApiOperation } from "../helpers/operations";
@@ -165,6 +166,12 @@ const administratorsOnly = new Set([
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/accept",
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/reject",
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/archive",
+  // Knowledge bases (knowledge_base_manage)
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/articles",
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/reorder",
+  "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/{id}",
+  "PUT /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/{id}",
+  "DELETE /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/{id}",
 ]);
 
 /** What every member may do: read; work conversations, messages and contacts; their own profile and filters. */
@@ -262,6 +269,9 @@ const agentsMay = new Set([
   "POST /api/v1/accounts/{account_id}/notifications/{id}/snooze",
   "GET /api/v1/accounts/{account_id}/notification_settings",
   "PATCH /api/v1/accounts/{account_id}/notification_settings",
+  // Knowledge bases
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/articles",
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/{id}",
 ]);
 
 
@@ -386,6 +396,9 @@ beforeAll(async () => {
   await makeDeliveryRecords(b);
   await makeNotificationRecords(a);
   await makeNotificationRecords(b);
+  // Knowledge bases
+  await makeKnowledgeRecords(a);
+  await makeKnowledgeRecords(b);
   before = await snapshot();
 }, 120_000);
 

@@ -2,6 +2,7 @@ import type { CallerKind } from "@/lib/auth/caller";
 import { openApiDocument } from "@/lib/openapi/document";
 import { registeredOperations, type Operation } from "@/lib/http/operation";
 import { deliveryRecordsOf } from "./delivery-records";
+import { knowledgeRecordsOf } from "./knowledge-records";
 import { notificationIdOf } from "./notification-records";
 import type { Fixture } from "./fixtures";
 import { resolve, type Document, type Schema } from "./json-schema";
@@ -61,6 +62,8 @@ const byResource: Record<string, (f: Fixture) => string | number> = {
   "platform accounts": (f) => f.platform.accountId,
   "platform users": (f) => f.platform.userId,
   "platform agent_bots": (f) => f.platform.botId,
+  // Knowledge bases
+  "api/v1 articles": (f) => knowledgeRecordsOf(f).articleId,
 };
 const byName: Record<string, (f: Fixture) => string | number> = {
   "api/v1 account_id": (f) => f.accountId,
@@ -81,6 +84,8 @@ const byName: Record<string, (f: Fixture) => string | number> = {
   "public conversation_id": (f) => f.client.conversationId,
   "public message_id": (f) => f.client.messageId,
   "open token": (f) => f.sentQuote.publicToken,
+  // Knowledge bases
+  "api/v1 portal_slug": (f) => knowledgeRecordsOf(f).portalSlug,
 };
 
 const targetOf = (path: string, surface: Surface, name: string) => {

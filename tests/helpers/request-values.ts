@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { Fixture } from "./fixtures";
 import { plainValueFor, resolve, type Document, type Schema } from "./json-schema";
+import { knowledgeRecordsOf } from "./knowledge-records";
 import type { ApiOperation } from "./operations";
 
 /**
@@ -70,6 +71,10 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   // Reports: matrix and bot filters by inbox and label.
   inbox_ids: ref("[inbox.id]", (f) => [f.inbox.id]),
   label_ids: ref("[label.id]", (f) => [f.label.id]),
+  // Knowledge bases
+  category_id: ref("knowledge.categoryId", (f) => knowledgeRecordsOf(f).categoryId),
+  author_id: ref("member.id", (f) => f.member.id),
+  associated_article_id: ref("knowledge.articleId", (f) => knowledgeRecordsOf(f).articleId),
   // Reports name the record they are about with `id` (the query's `type` says which kind).
   ...(operation.surface === "api/v2" ? { id: ref("inbox.id", (f) => f.inbox.id) } : {}),
   ...(operation.id === "POST /api/v1/accounts/{account_id}/conversations" ? { source_id: ref("contact.sourceId", (f) => f.contact.sourceId) } : {}),
