@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallerKind } from "@/lib/auth/caller";
 import { api, type ApiResponse } from "../helpers/app";
 import { makeDeliveryRecords } from "../helpers/delivery-records";
-import { makeKnowledgeRecords } from "../helpers/knowledge-records";
 import { makeNotificationRecords } from "../helpers/notification-records";
 import { ensureFixtures, makeFixture, type Fixture } from "../helpers/fixtures";
 import { apiDocument, apiOperations, realPath, signedQuery, type ApiOperation } from "../helpers/operations";
@@ -396,9 +395,6 @@ beforeAll(async () => {
   await makeDeliveryRecords(b);
   await makeNotificationRecords(a);
   await makeNotificationRecords(b);
-  // Knowledge bases
-  await makeKnowledgeRecords(a);
-  await makeKnowledgeRecords(b);
   before = await snapshot();
 }, 120_000);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { portalCategories, portals, spaces } from "@/db/schema";
+import { articles, portalCategories, portals, spaces } from "@/db/schema";
 import { upsertMembership } from "@/lib/accounts/create-account";
 import type { Role } from "@/lib/auth/permissions";
 import { api, type ApiResponse, type CallOptions } from "./app";
@@ -39,8 +39,8 @@ export type Fixture = {
   customAttribute: { id: number; key: string };
   customFilter: { id: number };
   cannedResponse: { id: number };
-  /** A help center with a category (a space's knowledge base), and a gallery with one image behind its signed link. */
-  portal: { id: number; slug: string; categoryId: number };
+  /** A help center with a category (a space's knowledge base) and a published article, and a gallery with one image behind its signed link. */
+  portal: { id: number; slug: string; categoryId: number; articleId: number };
   gallery: { id: number; imageId: number; expires: string; signature: string };
   company: { id: number };
   venue: { id: string };
@@ -186,13 +186,28 @@ const create = {
     fixture.cannedResponse = { id: made.id };
   },
   portal: async ({ fixture }: Ctx) => {
-    const slug = `hc-${fixture.tag}-${unique()}`;
-    const [portal] = await getDb().insert(portals).values({ accountId: fixture.accountId, name: `Help ${fixture.tag}`, slug }).returning();
-    const [category] = await getDb()
+    const db = getDb();
+    const slug = `hc-${fixture.tag}-${unique()}`.toLowerCase();
+    const [portal] = await db.insert(portals).values({ accountId: fixture.accountId, name: `Help ${fixture.tag}`, slug }).returning();
+    const [category] = await db
       .insert(portalCategories)
       .values({ accountId: fixture.accountId, portalId: portal!.id, name: `Facilities ${fixture.tag}`, slug: "facilities", position: 10 })
       .returning();
-    fixture.portal = { id: portal!.id, slug, categoryId: category!.id };
+    const [article] = await db
+      .insert(articles)
+      .values({
+        accountId: fixture.accountId,
+        portalId: portal!.id,
+        categoryId: category!.id,
+        authorId: fixture.admin.id,
+        title: `Parking ${fixture.tag}`,
+        slug: `${slug}-parking`,
+        content: `Where to park for ${fixture.tag}`,
+        status: 1,
+        position: 10,
+      })
+      .returning();
+    fixture.portal = { id: portal!.id, slug, categoryId: category!.id, articleId: article!.id };
   },
   gallery: async ({ fixture, base }: Ctx) => {
     const made = await ok(api.post(`${base}/galleries`, as(fixture.admin.token, { body: { name: `Gallery ${fixture.tag}` } })), "gallery");
@@ -327,8 +342,9 @@ const stateOf = async (f: Fixture): Promise<State> => {
       exists(select 1 from custom_filters where id = ${f.customFilter.id}) as "customFilter",
       exists(select 1 from canned_responses where id = ${f.cannedResponse.id}) as "cannedResponse",
       exists(select 1 from companies where id = ${f.company.id}) as company,
-      exists(select 1 from portal_categories c join portals p on p.id = c.portal_id
-             where c.id = ${f.portal.categoryId} and p.id = ${f.portal.id} and p.slug = ${f.portal.slug} and p.account_id = ${f.accountId}) as portal,
+      exists(select 1 from portal_categories c join portals p on p.id = c.portal_id join articles a on a.portal_id = p.id
+             where c.id = ${f.portal.categoryId} and p.id = ${f.portal.id} and p.slug = ${f.portal.slug} and p.account_id = ${f.accountId}
+               and a.id = ${f.portal.articleId}) as portal,
       exists(select 1 from gallery_images i join galleries g on g.id = i.gallery_id
              where i.id = ${f.gallery.imageId} and g.id = ${f.gallery.id} and g.account_id = ${f.accountId}) as gallery,
       (select count(*) from spaces where id in (${f.venue.id}::uuid, ${f.hall.id}::uuid, ${f.room.id}::uuid) and account_id = ${f.accountId}) = 3

@@ -2,7 +2,6 @@ import type { CallerKind } from "@/lib/auth/caller";
 import { openApiDocument } from "@/lib/openapi/document";
 import { registeredOperations, type Operation } from "@/lib/http/operation";
 import { deliveryRecordsOf } from "./delivery-records";
-import { knowledgeRecordsOf } from "./knowledge-records";
 import { notificationIdOf } from "./notification-records";
 import type { Fixture } from "./fixtures";
 import { resolve, type Document, type Schema } from "./json-schema";
@@ -63,7 +62,7 @@ const byResource: Record<string, (f: Fixture) => string | number> = {
   "platform users": (f) => f.platform.userId,
   "platform agent_bots": (f) => f.platform.botId,
   // Knowledge bases
-  "api/v1 articles": (f) => knowledgeRecordsOf(f).articleId,
+  "api/v1 articles": (f) => f.portal.articleId,
 };
 const byName: Record<string, (f: Fixture) => string | number> = {
   "api/v1 account_id": (f) => f.accountId,
@@ -85,7 +84,7 @@ const byName: Record<string, (f: Fixture) => string | number> = {
   "public message_id": (f) => f.client.messageId,
   "open token": (f) => f.sentQuote.publicToken,
   // Knowledge bases
-  "api/v1 portal_slug": (f) => knowledgeRecordsOf(f).portalSlug,
+  "api/v1 portal_slug": (f) => f.portal.slug,
 };
 
 const targetOf = (path: string, surface: Surface, name: string) => {

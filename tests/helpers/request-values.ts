@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import type { Fixture } from "./fixtures";
 import { plainValueFor, resolve, type Document, type Schema } from "./json-schema";
-import { knowledgeRecordsOf } from "./knowledge-records";
 import type { ApiOperation } from "./operations";
 
 /**
@@ -72,9 +71,9 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   inbox_ids: ref("[inbox.id]", (f) => [f.inbox.id]),
   label_ids: ref("[label.id]", (f) => [f.label.id]),
   // Knowledge bases
-  category_id: ref("knowledge.categoryId", (f) => knowledgeRecordsOf(f).categoryId),
+  category_id: ref("portal.categoryId", (f) => f.portal.categoryId),
   author_id: ref("member.id", (f) => f.member.id),
-  associated_article_id: ref("knowledge.articleId", (f) => knowledgeRecordsOf(f).articleId),
+  associated_article_id: ref("portal.articleId", (f) => f.portal.articleId),
   // Reports name the record they are about with `id` (the query's `type` says which kind).
   ...(operation.surface === "api/v2" ? { id: ref("inbox.id", (f) => f.inbox.id) } : {}),
   ...(operation.id === "POST /api/v1/accounts/{account_id}/conversations" ? { source_id: ref("contact.sourceId", (f) => f.contact.sourceId) } : {}),
