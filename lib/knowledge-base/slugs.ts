@@ -43,3 +43,16 @@ export const slugify = (text: string, maxLength = maxSlugLength): string => {
   // Cut on the last whole word when the limit falls inside one.
   return words[maxLength] === "-" ? cut.replace(/-+$/, "") : cut.replace(/-[^-]*$/, "") || cut;
 };
+
+/**
+ * `base`, or `base-2`, `base-3`… — the first not in `taken` (the slugs that start with `base`),
+ * cut so the suffix fits within the length limit.
+ */
+export const freeSlug = (base: string, taken: ReadonlySet<string>): string => {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, maxSlugLength - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+};

@@ -117,23 +117,33 @@ export const removeUploads = async (storageKeys: string[]) => {
 };
 
 const signingSecret = () => process.env.NEXTAUTH_SECRET ?? persistentSecret("UPLOAD_SIGNING_SECRET", "upload-signing-secret");
-const signatureOf = (attachmentId: number, expires: number) =>
-  createHmac("sha256", signingSecret()).update(`${attachmentId}.${expires}`).digest("base64url");
+/**
+ * What a link signs: an attachment by its bare id (`12`), any other kind of file by a prefixed
+ * subject (`portal-logo.12`), so a signature made for one kind never opens another.
+ */
+const signatureOf = (subject: string, expires: number) =>
+  createHmac("sha256", signingSecret()).update(`${subject}.${expires}`).digest("base64url");
 
 const URL_TTL_SECONDS = 24 * 60 * 60;
 
-/** A URL that serves the attachment for a day without a token (for <img> tags and downloads). */
-export const signedUploadPath = (attachmentId: number, now = Date.now()) => {
+/** `expires=…&signature=…` that opens `subject` for a day without a token. */
+export const signedQueryFor = (subject: string, now = Date.now()) => {
   const expires = Math.floor(now / 1000) + URL_TTL_SECONDS;
-  return `/uploads/${attachmentId}?expires=${expires}&signature=${signatureOf(attachmentId, expires)}`;
+  return `expires=${expires}&signature=${signatureOf(subject, expires)}`;
 };
 
-export const verifyUploadSignature = (attachmentId: number, expires: number, signature: string, now = Date.now()) => {
+export const verifySignedQuery = (subject: string, expires: number, signature: string, now = Date.now()) => {
   if (!Number.isSafeInteger(expires) || expires < Math.floor(now / 1000)) return false;
-  const expected = Buffer.from(signatureOf(attachmentId, expires));
+  const expected = Buffer.from(signatureOf(subject, expires));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
+
+/** A URL that serves the attachment for a day without a token (for <img> tags and downloads). */
+export const signedUploadPath = (attachmentId: number, now = Date.now()) => `/uploads/${attachmentId}?${signedQueryFor(String(attachmentId), now)}`;
+
+export const verifyUploadSignature = (attachmentId: number, expires: number, signature: string, now = Date.now()) =>
+  verifySignedQuery(String(attachmentId), expires, signature, now);
 
 /** Types a browser may render inline; anything else is downloaded as application/octet-stream. */
 const inlineTypes = /^(image\/(png|jpeg|gif|webp|avif)|application\/pdf|audio\/[\w.+-]+|video\/[\w.+-]+|text\/plain)$/;

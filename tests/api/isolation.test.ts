@@ -157,6 +157,19 @@ const administratorsOnly = new Set([
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/accept",
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/reject",
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/archive",
+  // Knowledge bases (knowledge_base_manage)
+  "POST /api/v1/accounts/{account_id}/portals",
+  "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "PUT /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "DELETE /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}/archive",
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/logo",
+  "DELETE /api/v1/accounts/{account_id}/portals/{portal_slug}/logo",
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/categories",
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/reorder",
+  "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
+  "PUT /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
+  "DELETE /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
 ]);
 
 /** What every member may do: read; work conversations, messages and contacts; their own profile and filters. */
@@ -252,6 +265,11 @@ const agentsMay = new Set([
   "POST /api/v1/accounts/{account_id}/notifications/{id}/snooze",
   "GET /api/v1/accounts/{account_id}/notification_settings",
   "PATCH /api/v1/accounts/{account_id}/notification_settings",
+  // Knowledge bases: every member reads
+  "GET /api/v1/accounts/{account_id}/portals",
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/categories",
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
 ]);
 
 

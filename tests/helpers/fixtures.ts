@@ -6,6 +6,7 @@ import { upsertMembership } from "@/lib/accounts/create-account";
 import type { Role } from "@/lib/auth/permissions";
 import { api, type ApiResponse, type CallOptions } from "./app";
 import { joinInbox, makeBot, makeMember, makePlatformApp, makeTeam } from "./factories";
+import { signedLogoPath } from "@/lib/knowledge-base/logo";
 
 /**
  * One account with a record of every kind the API serves, so generated requests name real
@@ -50,6 +51,9 @@ export type Fixture = {
   allocation: { id: string };
   draftQuote: { id: number };
   sentQuote: { id: number; publicToken: string };
+  // Knowledge bases
+  portal: { id: number; slug: string; logoExpires: string; logoSignature: string };
+  category: { id: number };
 };
 
 const unique = () => randomBytes(4).toString("hex");
@@ -243,6 +247,17 @@ const create = {
     const sent = await ok(api.post(`${quotes}/${made.id}/send_quote`, as(fixture.admin.token, { body: { delivery_mode: "manual" } })), "send quote");
     fixture.sentQuote = { id: sent.id, publicToken: sent.public_token };
   },
+  // Knowledge bases
+  portal: async ({ fixture, base }: Ctx) => {
+    const slug = `portal-${fixture.tag}-${unique()}`;
+    const made = await ok(api.post(`${base}/portals`, as(fixture.admin.token, { body: { name: `Portal ${fixture.tag}`, slug, config: { allowed_locales: ["en", "fr"] } } })), "portal");
+    const logo = new URL(signedLogoPath(made.id), "http://localhost");
+    fixture.portal = { id: made.id, slug, logoExpires: logo.searchParams.get("expires")!, logoSignature: logo.searchParams.get("signature")! };
+  },
+  category: async ({ fixture, base }: Ctx) => {
+    const made = await ok(api.post(`${base}/portals/${fixture.portal.slug}/categories`, as(fixture.admin.token, { body: { name: `Category ${fixture.tag}` } })), "category");
+    fixture.category = { id: made.payload.id };
+  },
 };
 
 type Step = keyof typeof create;
@@ -260,6 +275,8 @@ const dependsOn: Partial<Record<Step, Step[]>> = {
   allocation: ["spaces"],
   draftQuote: ["event"],
   sentQuote: ["event", "contact"],
+  // Knowledge bases
+  category: ["portal"],
 };
 
 const actors = ["admin", "agent", "member", "profile"] as const;
@@ -313,7 +330,10 @@ const stateOf = async (f: Fixture): Promise<State> => {
       exists(select 1 from allocations where id = ${f.allocation.id}::uuid) as allocation,
       exists(select 1 from quotes where id = ${f.draftQuote.id} and planning_event_id = ${f.event.id}::uuid and status = 'draft') as "draftQuote",
       exists(select 1 from quotes where id = ${f.sentQuote.id} and planning_event_id = ${f.event.id}::uuid and status = 'sent'
-             and public_token = ${f.sentQuote.publicToken} and (valid_until is null or valid_until >= current_date)) as "sentQuote"
+             and public_token = ${f.sentQuote.publicToken} and (valid_until is null or valid_until >= current_date)) as "sentQuote",
+      -- Knowledge bases
+      exists(select 1 from portals where id = ${f.portal.id} and slug = ${f.portal.slug} and account_id = ${f.accountId}) as portal,
+      exists(select 1 from portal_categories where id = ${f.category.id} and portal_id = ${f.portal.id}) as category
   `);
   return state!;
 };

@@ -60,6 +60,8 @@ const byResource: Record<string, (f: Fixture) => string | number> = {
   "platform accounts": (f) => f.platform.accountId,
   "platform users": (f) => f.platform.userId,
   "platform agent_bots": (f) => f.platform.botId,
+  // Knowledge bases
+  "api/v1 categories": (f) => f.category.id,
 };
 const byName: Record<string, (f: Fixture) => string | number> = {
   "api/v1 account_id": (f) => f.accountId,
@@ -78,6 +80,9 @@ const byName: Record<string, (f: Fixture) => string | number> = {
   "public conversation_id": (f) => f.client.conversationId,
   "public message_id": (f) => f.client.messageId,
   "open token": (f) => f.sentQuote.publicToken,
+  // Knowledge bases
+  "api/v1 portal_slug": (f) => f.portal.slug,
+  "open portal_id": (f) => f.portal.id,
 };
 
 const targetOf = (path: string, surface: Surface, name: string) => {
@@ -155,6 +160,8 @@ export const realPath = (operation: ApiOperation, fixture: Fixture, overrides: R
 export const signedQuery = (operation: ApiOperation): Record<string, (fixture: Fixture) => string> => {
   if (operation.path === "/uploads/{attachment_id}") return { expires: (f) => f.attachment.expires, signature: (f) => f.attachment.signature };
   if (operation.path.endsWith("/calendar.ics")) return { token: (f) => f.hall.calendarToken };
+  // Knowledge bases
+  if (operation.path === "/uploads/portal_logos/{portal_id}") return { expires: (f) => f.portal.logoExpires, signature: (f) => f.portal.logoSignature };
   return {};
 };
 

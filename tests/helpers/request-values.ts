@@ -67,6 +67,11 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   // Reports: matrix and bot filters by inbox and label.
   inbox_ids: ref("[inbox.id]", (f) => [f.inbox.id]),
   label_ids: ref("[label.id]", (f) => [f.label.id]),
+  // Knowledge bases
+  portal_id: ref("portal.id", (f) => f.portal.id),
+  parent_category_id: ref("category.id", (f) => f.category.id),
+  associated_category_id: ref("category.id", (f) => f.category.id),
+  related_category_ids: ref("[category.id]", (f) => [f.category.id]),
   // Reports name the record they are about with `id` (the query's `type` says which kind).
   ...(operation.surface === "api/v2" ? { id: ref("inbox.id", (f) => f.inbox.id) } : {}),
   ...(operation.id === "POST /api/v1/accounts/{account_id}/conversations" ? { source_id: ref("contact.sourceId", (f) => f.contact.sourceId) } : {}),
@@ -102,6 +107,8 @@ export const uniqueValues = (operation: ApiOperation): Record<string, Ref> => ({
   code: fresh("a unique code", (n) => `FUZZ${n}`),
   email: freshEmail,
   ...(operation.path.includes("custom_attribute_definitions") ? { attribute_key: fresh("a unique key", (n) => `fuzz_${n}`) } : {}),
+  // Knowledge bases
+  ...(operation.path.includes("/portals") ? { slug: fresh("a unique slug", (n) => `fuzz-${n}`) } : {}),
 });
 
 /** Values by name for fields whose schema alone rarely gives a usable one. */
