@@ -61,22 +61,13 @@ const ZAssociatedCategory = z
   })
   .meta({ id: "AssociatedCategory" });
 
-export const ZCategory = z
-  .object({
-    id: z.int(),
-    name: z.string(),
-    slug: z.string(),
-    locale: z.string(),
-    description: z.string().nullable(),
-    position: z.int().nullable(),
-    account_id: z.int(),
-    icon: z.string(),
-    related_categories: z.array(ZAssociatedCategory).optional().meta({ description: "Absent when none" }),
-    parent_category: ZAssociatedCategory.optional(),
-    root_category: ZAssociatedCategory.optional().meta({ description: "The translation root (associated_category_id)" }),
-    meta: z.object({ articles_count: z.int() }),
-  })
-  .meta({ id: "Category" });
+export const ZCategory = ZAssociatedCategory.extend({
+  icon: z.string(),
+  related_categories: z.array(ZAssociatedCategory).optional().meta({ description: "Absent when none" }),
+  parent_category: ZAssociatedCategory.optional(),
+  root_category: ZAssociatedCategory.optional().meta({ description: "The translation root (associated_category_id)" }),
+  meta: z.object({ articles_count: z.int() }),
+}).meta({ id: "Category" });
 
 export const ZCategoryPayload = z.object({ payload: ZCategory });
 export const ZCategoryList = z.object({

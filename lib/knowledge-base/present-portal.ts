@@ -97,13 +97,7 @@ const presentAssociatedCategory = (category: Category) => ({
 export type CategoryView = { related: Category[]; parent: Category | null; root: Category | null; articlesCount: number };
 
 const categoryJson = (category: Category, view: CategoryView) => ({
-  id: category.id,
-  name: category.name,
-  slug: category.slug,
-  locale: category.locale,
-  description: category.description,
-  position: category.position,
-  account_id: category.accountId,
+  ...presentAssociatedCategory(category),
   icon: category.icon,
   ...(view.related.length > 0 ? { related_categories: view.related.map(presentAssociatedCategory) } : {}),
   ...(view.parent ? { parent_category: presentAssociatedCategory(view.parent) } : {}),
