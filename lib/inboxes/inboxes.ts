@@ -8,11 +8,12 @@ import type { AccountCtx } from "@/lib/auth/caller";
 import { isAdministrator } from "@/lib/auth/permissions";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import type { ChannelInput, CreateInboxInput, UpdateInboxInput } from "./schemas";
-import type { Inbox } from "./summary";
+import { inboxColumns, type InboxWithHelpCenter } from "./summary";
 import { applyWorkingHours, defaultWorkingHours } from "./working-hours";
 import { ensureOutboundUrl } from "@/lib/outbound/check";
 import { actorOf } from "@/lib/events/record";
 import { recordInboxEvent } from "./events";
+import { requireAccountPortalId } from "@/lib/knowledge-base/portals";
 
 /** URL-safe and unguessable: 32 characters. */
 const newToken = () => randomBytes(24).toString("base64url");
@@ -39,6 +40,11 @@ const configKeys: Record<ChannelType, readonly (keyof ChannelInput)[]> = {
 const channelConfig = (type: ChannelType, channel: ChannelInput | undefined) =>
   Object.fromEntries(configKeys[type].flatMap((key) => (channel?.[key] === undefined ? [] : [[key, channel[key]]])));
 
+/** A help center to link: one of the account's own portals (422 otherwise); null unlinks. */
+const checkPortal = async (ctx: AccountCtx, portalId: number | null | undefined) => {
+  if (portalId != null) await requireAccountPortalId(ctx, portalId, "portal_id");
+};
+
 const seesAllInboxes = (ctx: AccountCtx) => ctx.membership !== null && isAdministrator(ctx.membership);
 
 const memberOf = (ctx: AccountCtx) => {
@@ -59,20 +65,20 @@ export const visibleInboxIds = async (ctx: AccountCtx): Promise<number[] | "all"
   return rows.map((row) => row.inboxId);
 };
 
-export const listInboxes = async (ctx: AccountCtx): Promise<Inbox[]> => {
+export const listInboxes = async (ctx: AccountCtx): Promise<InboxWithHelpCenter[]> => {
   const visible = await visibleInboxIds(ctx);
   if (visible !== "all" && visible.length === 0) return [];
   return ctx.db
-    .select()
+    .select(inboxColumns)
     .from(inboxes)
     .where(and(eq(inboxes.accountId, ctx.account.id), visible === "all" ? undefined : inArray(inboxes.id, visible)))
     .orderBy(asc(inboxes.name), asc(inboxes.id));
 };
 
 /** Any inbox of the account, whoever asks (for services that check permissions themselves). */
-export const findAccountInbox = async (ctx: AccountCtx, id: number, options: { lock?: boolean } = {}): Promise<Inbox> => {
+export const findAccountInbox = async (ctx: AccountCtx, id: number, options: { lock?: boolean } = {}): Promise<InboxWithHelpCenter> => {
   const query = ctx.db
-    .select()
+    .select(inboxColumns)
     .from(inboxes)
     .where(and(eq(inboxes.accountId, ctx.account.id), eq(inboxes.id, id)));
   const [inbox] = await (options.lock ? query.for("update") : query);
@@ -81,7 +87,7 @@ export const findAccountInbox = async (ctx: AccountCtx, id: number, options: { l
 };
 
 /** An inbox the caller may see: an agent who is not its member gets the same 404 as for a missing one. */
-export const findInbox = async (ctx: AccountCtx, id: number): Promise<Inbox> => {
+export const findInbox = async (ctx: AccountCtx, id: number): Promise<InboxWithHelpCenter> => {
   const inbox = await findAccountInbox(ctx, id);
   if (seesAllInboxes(ctx)) return inbox;
   const userId = ctx.caller.kind === "user" ? ctx.caller.user.id : null;
@@ -94,10 +100,11 @@ export const findInbox = async (ctx: AccountCtx, id: number): Promise<Inbox> => 
   return inbox;
 };
 
-export const createInbox = async (ctx: AccountCtx, input: CreateInboxInput): Promise<Inbox> => {
+export const createInbox = async (ctx: AccountCtx, input: CreateInboxInput): Promise<InboxWithHelpCenter> => {
   requireAdmin(ctx, "agents.manage");
   const type = channelTypeOf[input.channel.type];
   if (type === "Channel::Api") await ensureOutboundUrl("channel.webhook_url", input.channel.webhook_url);
+  await checkPortal(ctx, input.portal_id);
   return ctx.db.transaction(async (db) => {
     const [inbox] = await db
       .insert(inboxes)
@@ -126,16 +133,18 @@ export const createInbox = async (ctx: AccountCtx, input: CreateInboxInput): Pro
         lockToSingleConversation: input.lock_to_single_conversation,
         senderNameType: input.sender_name_type,
         businessName: input.business_name ?? null,
+        portalId: input.portal_id ?? null,
       })
-      .returning();
+      .returning(inboxColumns);
     await recordInboxEvent(db, inbox!, actorOf(ctx.caller));
     return inbox!;
   });
 };
 
-export const updateInbox = async (ctx: AccountCtx, id: number, input: UpdateInboxInput): Promise<Inbox> => {
+export const updateInbox = async (ctx: AccountCtx, id: number, input: UpdateInboxInput): Promise<InboxWithHelpCenter> => {
   requireAdmin(ctx, "agents.manage");
   await ensureOutboundUrl("channel.webhook_url", input.channel?.webhook_url);
+  await checkPortal(ctx, input.portal_id);
   return ctx.db.transaction(async (db) => {
     const current = await findAccountInbox({ ...ctx, db }, id, { lock: true });
     const channel = input.channel;
@@ -161,10 +170,11 @@ export const updateInbox = async (ctx: AccountCtx, id: number, input: UpdateInbo
         hmacMandatory: channel?.hmac_mandatory,
         webhookUrl: current.channelType === "Channel::Api" ? channel?.webhook_url : undefined,
         channelConfig: mergeJson(inboxes.channelConfig, channelConfig(current.channelType, channel)),
+        portalId: input.portal_id,
         updatedAt: new Date(),
       })
       .where(and(eq(inboxes.accountId, ctx.account.id), eq(inboxes.id, id)))
-      .returning();
+      .returning(inboxColumns);
     await recordInboxEvent(db, inbox!, actorOf(ctx.caller), current);
     return inbox!;
   });
@@ -203,7 +213,7 @@ export const setInboxAgentBot = async (ctx: AccountCtx, id: number, botId: numbe
 };
 
 /** Rotates the secret that signs the inbox's webhook deliveries. */
-export const resetInboxSecret = async (ctx: AccountCtx, id: number): Promise<Inbox> => {
+export const resetInboxSecret = async (ctx: AccountCtx, id: number): Promise<InboxWithHelpCenter> => {
   requireAdmin(ctx, "agents.manage");
   refuseThroughOAuth(ctx, "reset an inbox's secret");
   await findAccountInbox(ctx, id);
@@ -211,6 +221,6 @@ export const resetInboxSecret = async (ctx: AccountCtx, id: number): Promise<Inb
     .update(inboxes)
     .set({ secret: newToken(), updatedAt: new Date() })
     .where(and(eq(inboxes.accountId, ctx.account.id), eq(inboxes.id, id)))
-    .returning();
+    .returning(inboxColumns);
   return inbox!;
 };

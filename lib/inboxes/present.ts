@@ -2,7 +2,7 @@ import { publicBaseUrl } from "@/lib/http/request";
 import { widgetSnippet } from "@/lib/widget/snippet";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { seesCredentials } from "@/lib/auth/authorize";
-import type { Inbox } from "./summary";
+import type { HelpCenter, Inbox } from "./summary";
 import { replyTimes } from "./schemas";
 import { weeklySchedule } from "./working-hours";
 
@@ -25,8 +25,10 @@ const objectOf = (config: Config, key: string) => {
  * Chatwoot's inbox JSON. Widget settings are null on API inboxes and the reverse, as Chatwoot's
  * `channel.try(...)` renders them; the HMAC token and signing secret are for administrators.
  */
-export const presentInbox = (ctx: AccountCtx, inbox: Inbox) => ({
+export const presentInbox = (ctx: AccountCtx, inbox: Inbox & { helpCenter?: HelpCenter | null }) => ({
   ...presentInboxSettings(inbox),
+  portal_id: inbox.portalId,
+  ...(inbox.helpCenter ? { help_center: { name: inbox.helpCenter.name, slug: inbox.helpCenter.slug } } : {}),
   ...(seesCredentials(ctx) ? { hmac_token: inbox.hmacToken, secret: inbox.secret } : {}),
 });
 
@@ -135,6 +137,6 @@ export const presentInboxWebhook = (inbox: Inbox) => {
   };
 };
 
-export const presentInboxes = (ctx: AccountCtx, inboxes: readonly Inbox[]) => ({
+export const presentInboxes = (ctx: AccountCtx, inboxes: readonly (Inbox & { helpCenter?: HelpCenter | null })[]) => ({
   payload: inboxes.map((inbox) => presentInbox(ctx, inbox)),
 });

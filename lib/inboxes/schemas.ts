@@ -84,6 +84,7 @@ const inboxFields = {
   lock_to_single_conversation: ZBool.optional(),
   sender_name_type: ZSenderNameType.optional(),
   business_name: text(255),
+  portal_id: ZBodyId.nullable().optional().meta({ description: "The account's help center whose articles agents insert here; null unlinks" }),
 };
 
 export const ZCreateInbox = z
@@ -154,6 +155,8 @@ export const ZInbox = z
     messaging_service_sid: z.null(),
     phone_number: z.null(),
     provider: z.null(),
+    portal_id: z.int().nullable(),
+    help_center: z.object({ name: z.string(), slug: z.string() }).optional().meta({ description: "The linked help center; absent when none" }),
     hmac_token: z.string().optional().meta({ description: "Administrators only" }),
     secret: z.string().optional().meta({ description: "Webhook signing secret; administrators only" }),
   })

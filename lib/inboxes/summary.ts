@@ -1,6 +1,17 @@
-import type { inboxes } from "@/db/schema";
+import { getTableColumns, sql } from "drizzle-orm";
+import { inboxes, portals } from "@/db/schema";
 
 export type Inbox = typeof inboxes.$inferSelect;
+
+export type HelpCenter = { name: string; slug: string };
+/** An inbox with the help center it is linked to (Chatwoot's `help_center`), read in the same statement. */
+export type InboxWithHelpCenter = Inbox & { helpCenter: HelpCenter | null };
+
+/** An inbox row's columns and its help center's name and slug, for select and returning lists. */
+export const inboxColumns = {
+  ...getTableColumns(inboxes),
+  helpCenter: sql<HelpCenter | null>`(select json_build_object('name', ${portals.name}, 'slug', ${portals.slug}) from ${portals} where ${portals.id} = ${inboxes.portalId})`,
+};
 
 /** The short inbox shape inside contact_inboxes and contactable_inboxes (INTERFACE.md). */
 export const presentInboxSummary = (inbox: Inbox) => ({

@@ -35,3 +35,4 @@ import "@/lib/oauth/operations";
 import "@/lib/mcp/operations";
 // Knowledge bases
 import "@/lib/knowledge-base/article-operations";
+import "@/lib/knowledge-base/portal-operations";

@@ -166,6 +166,18 @@ const administratorsOnly = new Set([
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/reject",
   "POST /api/v1/accounts/{account_id}/planning/events/{event_id}/quotes/{id}/archive",
   // Knowledge bases (knowledge_base_manage)
+  "POST /api/v1/accounts/{account_id}/portals",
+  "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "PUT /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "DELETE /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}/archive",
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/logo",
+  "DELETE /api/v1/accounts/{account_id}/portals/{portal_slug}/logo",
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/categories",
+  "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/reorder",
+  "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
+  "PUT /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
+  "DELETE /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
   "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/articles",
   "POST /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/reorder",
   "PATCH /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/{id}",
@@ -268,7 +280,11 @@ const agentsMay = new Set([
   "POST /api/v1/accounts/{account_id}/notifications/{id}/snooze",
   "GET /api/v1/accounts/{account_id}/notification_settings",
   "PATCH /api/v1/accounts/{account_id}/notification_settings",
-  // Knowledge bases
+  // Knowledge bases: every member reads
+  "GET /api/v1/accounts/{account_id}/portals",
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}",
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/categories",
+  "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
   "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/articles",
   "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/{id}",
 ]);

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { articles, portalCategories, portals, spaces } from "@/db/schema";
+import { spaces } from "@/db/schema";
 import { upsertMembership } from "@/lib/accounts/create-account";
 import type { Role } from "@/lib/auth/permissions";
 import { api, type ApiResponse, type CallOptions } from "./app";
 import { joinInbox, makeBot, makeMember, makePlatformApp, makeTeam } from "./factories";
+import { signedLogoPath } from "@/lib/knowledge-base/logo";
 
 /**
  * One account with a record of every kind the API serves, so generated requests name real
@@ -39,8 +40,7 @@ export type Fixture = {
   customAttribute: { id: number; key: string };
   customFilter: { id: number };
   cannedResponse: { id: number };
-  /** A help center with a category (a space's knowledge base) and a published article, and a gallery with one image behind its signed link. */
-  portal: { id: number; slug: string; categoryId: number; articleId: number };
+  /** A gallery with one image behind its signed link (a space's photos). */
   gallery: { id: number; imageId: number; expires: string; signature: string };
   company: { id: number };
   venue: { id: string };
@@ -53,6 +53,11 @@ export type Fixture = {
   allocation: { id: string };
   draftQuote: { id: number };
   sentQuote: { id: number; publicToken: string };
+  // Knowledge bases
+  /** A help center (with the signed link its logo would have), a category and a published article in it. */
+  portal: { id: number; slug: string; logoExpires: string; logoSignature: string };
+  category: { id: number };
+  article: { id: number };
 };
 
 const unique = () => randomBytes(4).toString("hex");
@@ -185,30 +190,6 @@ const create = {
     );
     fixture.cannedResponse = { id: made.id };
   },
-  portal: async ({ fixture }: Ctx) => {
-    const db = getDb();
-    const slug = `hc-${fixture.tag}-${unique()}`.toLowerCase();
-    const [portal] = await db.insert(portals).values({ accountId: fixture.accountId, name: `Help ${fixture.tag}`, slug }).returning();
-    const [category] = await db
-      .insert(portalCategories)
-      .values({ accountId: fixture.accountId, portalId: portal!.id, name: `Facilities ${fixture.tag}`, slug: "facilities", position: 10 })
-      .returning();
-    const [article] = await db
-      .insert(articles)
-      .values({
-        accountId: fixture.accountId,
-        portalId: portal!.id,
-        categoryId: category!.id,
-        authorId: fixture.admin.id,
-        title: `Parking ${fixture.tag}`,
-        slug: `${slug}-parking`,
-        content: `Where to park for ${fixture.tag}`,
-        status: 1,
-        position: 10,
-      })
-      .returning();
-    fixture.portal = { id: portal!.id, slug, categoryId: category!.id, articleId: article!.id };
-  },
   gallery: async ({ fixture, base }: Ctx) => {
     const made = await ok(api.post(`${base}/galleries`, as(fixture.admin.token, { body: { name: `Gallery ${fixture.tag}` } })), "gallery");
     const form = new FormData();
@@ -281,6 +262,26 @@ const create = {
     const sent = await ok(api.post(`${quotes}/${made.id}/send_quote`, as(fixture.admin.token, { body: { delivery_mode: "manual" } })), "send quote");
     fixture.sentQuote = { id: sent.id, publicToken: sent.public_token };
   },
+  // Knowledge bases
+  portal: async ({ fixture, base }: Ctx) => {
+    const slug = `portal-${fixture.tag}-${unique()}`;
+    const made = await ok(api.post(`${base}/portals`, as(fixture.admin.token, { body: { name: `Portal ${fixture.tag}`, slug, config: { allowed_locales: ["en", "fr"] } } })), "portal");
+    const logo = new URL(signedLogoPath(made.id), "http://localhost");
+    fixture.portal = { id: made.id, slug, logoExpires: logo.searchParams.get("expires")!, logoSignature: logo.searchParams.get("signature")! };
+  },
+  category: async ({ fixture, base }: Ctx) => {
+    const made = await ok(api.post(`${base}/portals/${fixture.portal.slug}/categories`, as(fixture.admin.token, { body: { name: `Category ${fixture.tag}` } })), "category");
+    fixture.category = { id: made.payload.id };
+  },
+  article: async ({ fixture, base }: Ctx) => {
+    const made = await ok(
+      api.post(`${base}/portals/${fixture.portal.slug}/articles`, as(fixture.admin.token, {
+        body: { title: `Parking ${fixture.tag}`, content: `Where to park for ${fixture.tag}`, status: "published", category_id: fixture.category.id },
+      })),
+      "article",
+    );
+    fixture.article = { id: made.payload.id };
+  },
 };
 
 type Step = keyof typeof create;
@@ -298,6 +299,9 @@ const dependsOn: Partial<Record<Step, Step[]>> = {
   allocation: ["spaces"],
   draftQuote: ["event"],
   sentQuote: ["event", "contact"],
+  // Knowledge bases
+  category: ["portal"],
+  article: ["portal", "category"],
 };
 
 const actors = ["admin", "agent", "member", "profile"] as const;
@@ -342,9 +346,6 @@ const stateOf = async (f: Fixture): Promise<State> => {
       exists(select 1 from custom_filters where id = ${f.customFilter.id}) as "customFilter",
       exists(select 1 from canned_responses where id = ${f.cannedResponse.id}) as "cannedResponse",
       exists(select 1 from companies where id = ${f.company.id}) as company,
-      exists(select 1 from portal_categories c join portals p on p.id = c.portal_id join articles a on a.portal_id = p.id
-             where c.id = ${f.portal.categoryId} and p.id = ${f.portal.id} and p.slug = ${f.portal.slug} and p.account_id = ${f.accountId}
-               and a.id = ${f.portal.articleId}) as portal,
       exists(select 1 from gallery_images i join galleries g on g.id = i.gallery_id
              where i.id = ${f.gallery.imageId} and g.id = ${f.gallery.id} and g.account_id = ${f.accountId}) as gallery,
       (select count(*) from spaces where id in (${f.venue.id}::uuid, ${f.hall.id}::uuid, ${f.room.id}::uuid) and account_id = ${f.accountId}) = 3
@@ -356,7 +357,11 @@ const stateOf = async (f: Fixture): Promise<State> => {
       exists(select 1 from allocations where id = ${f.allocation.id}::uuid) as allocation,
       exists(select 1 from quotes where id = ${f.draftQuote.id} and planning_event_id = ${f.event.id}::uuid and status = 'draft') as "draftQuote",
       exists(select 1 from quotes where id = ${f.sentQuote.id} and planning_event_id = ${f.event.id}::uuid and status = 'sent'
-             and public_token = ${f.sentQuote.publicToken} and (valid_until is null or valid_until >= current_date)) as "sentQuote"
+             and public_token = ${f.sentQuote.publicToken} and (valid_until is null or valid_until >= current_date)) as "sentQuote",
+      -- Knowledge bases
+      exists(select 1 from portals where id = ${f.portal.id} and slug = ${f.portal.slug} and account_id = ${f.accountId}) as portal,
+      exists(select 1 from portal_categories where id = ${f.category.id} and portal_id = ${f.portal.id}) as category,
+      exists(select 1 from articles where id = ${f.article.id} and portal_id = ${f.portal.id} and status = 1) as article
   `);
   return state!;
 };

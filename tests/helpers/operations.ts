@@ -62,7 +62,8 @@ const byResource: Record<string, (f: Fixture) => string | number> = {
   "platform users": (f) => f.platform.userId,
   "platform agent_bots": (f) => f.platform.botId,
   // Knowledge bases
-  "api/v1 articles": (f) => f.portal.articleId,
+  "api/v1 articles": (f) => f.article.id,
+  "api/v1 categories": (f) => f.category.id,
 };
 const byName: Record<string, (f: Fixture) => string | number> = {
   "api/v1 account_id": (f) => f.accountId,
@@ -85,6 +86,7 @@ const byName: Record<string, (f: Fixture) => string | number> = {
   "open token": (f) => f.sentQuote.publicToken,
   // Knowledge bases
   "api/v1 portal_slug": (f) => f.portal.slug,
+  "open portal_id": (f) => f.portal.id,
 };
 
 const targetOf = (path: string, surface: Surface, name: string) => {
@@ -163,6 +165,8 @@ export const signedQuery = (operation: ApiOperation): Record<string, (fixture: F
   if (operation.path === "/uploads/{attachment_id}") return { expires: (f) => f.attachment.expires, signature: (f) => f.attachment.signature };
   if (operation.path === "/uploads/gallery-image/{image_id}") return { expires: (f) => f.gallery.expires, signature: (f) => f.gallery.signature };
   if (operation.path.endsWith("/calendar.ics")) return { token: (f) => f.hall.calendarToken };
+  // Knowledge bases
+  if (operation.path === "/uploads/portal-logo/{portal_id}") return { expires: (f) => f.portal.logoExpires, signature: (f) => f.portal.logoSignature };
   return {};
 };
 

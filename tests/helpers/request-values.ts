@@ -62,7 +62,7 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   rate_id: ref("rate.id", (f) => f.rate.id),
   discount_code_id: ref("discountCode.id", (f) => f.discountCode.id),
   discount_code_ids: ref("[discountCode.id]", (f) => [f.discountCode.id]),
-  knowledgebase_id: ref("portal.categoryId", (f) => f.portal.categoryId),
+  knowledgebase_id: ref("category.id", (f) => f.category.id),
   gallery_knowledgebase_id: ref("gallery.id", (f) => f.gallery.id),
   image_ids: ref("[gallery.imageId]", (f) => [f.gallery.imageId]),
   base_contact_id: ref("contact.id", (f) => f.contact.id),
@@ -71,9 +71,13 @@ export const recordFields = (operation: ApiOperation): Record<string, Ref> => ({
   inbox_ids: ref("[inbox.id]", (f) => [f.inbox.id]),
   label_ids: ref("[label.id]", (f) => [f.label.id]),
   // Knowledge bases
-  category_id: ref("portal.categoryId", (f) => f.portal.categoryId),
+  category_id: ref("category.id", (f) => f.category.id),
   author_id: ref("member.id", (f) => f.member.id),
-  associated_article_id: ref("portal.articleId", (f) => f.portal.articleId),
+  associated_article_id: ref("article.id", (f) => f.article.id),
+  portal_id: ref("portal.id", (f) => f.portal.id),
+  parent_category_id: ref("category.id", (f) => f.category.id),
+  associated_category_id: ref("category.id", (f) => f.category.id),
+  related_category_ids: ref("[category.id]", (f) => [f.category.id]),
   // Reports name the record they are about with `id` (the query's `type` says which kind).
   ...(operation.surface === "api/v2" ? { id: ref("inbox.id", (f) => f.inbox.id) } : {}),
   ...(operation.id === "POST /api/v1/accounts/{account_id}/conversations" ? { source_id: ref("contact.sourceId", (f) => f.contact.sourceId) } : {}),
@@ -109,6 +113,8 @@ export const uniqueValues = (operation: ApiOperation): Record<string, Ref> => ({
   code: fresh("a unique code", (n) => `FUZZ${n}`),
   email: freshEmail,
   ...(operation.path.includes("custom_attribute_definitions") ? { attribute_key: fresh("a unique key", (n) => `fuzz_${n}`) } : {}),
+  // Knowledge bases
+  ...(operation.path.includes("/portals") ? { slug: fresh("a unique slug", (n) => `fuzz-${n}`) } : {}),
 });
 
 /** Values by name for fields whose schema alone rarely gives a usable one. */
