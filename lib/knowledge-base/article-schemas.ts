@@ -2,7 +2,8 @@ import { z } from "zod";
 import { articleStatuses } from "@/db/schema";
 import { ZAgent } from "@/lib/agents/schemas";
 import { ZBodyId, ZId, maxRecordId } from "@/lib/http/schemas";
-import { articleSlugPattern } from "./article-slug";
+import { ZLocale } from "./portal-schemas";
+import { ZSlug } from "./slugs";
 import { parseArticleStatus } from "./article-status";
 
 /** `/portals/{portal_slug}/articles`: the portal by its slug, as Chatwoot addresses it. */
@@ -15,14 +16,6 @@ export const ZArticleStatus = z
   .union([z.enum(articleStatuses), z.literal([0, 1, 2]), z.enum(["0", "1", "2"])], { error: statusMessage })
   .transform((value) => parseArticleStatus(value)!);
 
-/** Locale codes: `en`, `pt_BR`, `zh-Hant`. */
-export const ZLocale = z.string().regex(/^[a-z]{2,3}([_-][A-Za-z]{2,4})?$/, { message: "is not a locale code (en, pt_BR)" });
-
-const ZArticleSlug = z
-  .string()
-  .trim()
-  .max(255)
-  .regex(articleSlugPattern, { message: "must be lowercase letters and digits joined by single hyphens" });
 
 /** SEO metadata; other keys are dropped, as Chatwoot's strong params drop them. */
 const ZArticleMeta = z.object({
@@ -37,7 +30,7 @@ const unsetWhenBlank = <S extends z.ZodType>(schema: S) =>
 
 const articleFields = {
   title: z.string().trim().min(1, { message: "can't be blank" }).max(255),
-  slug: unsetWhenBlank(ZArticleSlug).meta({ description: "Generated from the title when absent: `<unix seconds>-<title words>`" }),
+  slug: unsetWhenBlank(ZSlug).meta({ description: "Generated from the title when absent: `<unix seconds>-<title words>`" }),
   content: z
     .string()
     .max(200_000)

@@ -1,11 +1,12 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
 import { articles } from "@/db/schema";
 import { findAgent } from "@/lib/agents/agents";
 import type { ArticleStatus } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ApiError, fieldError, notFound } from "@/lib/http/errors";
 import { postgresError } from "@/lib/log";
-import { generateArticleSlug, slugCandidate } from "./article-slug";
+import { generateArticleSlug } from "./article-slug";
+import { freeSlug } from "./slugs";
 import { articleStatusCode, articleStatusName } from "./article-status";
 import type { ArticleCreateInput, ArticleReorderInput, ArticleUpdateInput } from "./article-schemas";
 import { requireArticle, requireCategory, requireKnowledgeManager, requirePortal, type Article, type Portal } from "./lookup";
@@ -47,10 +48,12 @@ const slugInUse = async (ctx: AccountCtx, slug: string, exceptId?: number) => {
 /** A generated slug that is taken (the same title within the same second) gets `-2`, `-3`…: the caller chose none. */
 const freshSlug = async (ctx: AccountCtx, title: string) => {
   const base = generateArticleSlug(title, new Date());
-  for (let attempt = 1; ; attempt++) {
-    const candidate = slugCandidate(base, attempt);
-    if (!(await slugInUse(ctx, candidate))) return candidate;
-  }
+  // Slugs hold only letters, digits and hyphens, so the base needs no LIKE escaping.
+  const taken = await ctx.db
+    .select({ slug: articles.slug })
+    .from(articles)
+    .where(or(eq(articles.slug, base), like(articles.slug, `${base}-%`)));
+  return freeSlug(base, new Set(taken.map((row) => row.slug)));
 };
 
 const ensureSlugFree = async (ctx: AccountCtx, slug: string, exceptId?: number) => {
