@@ -7,6 +7,7 @@ import { tokenOf } from "@/lib/auth/access-tokens";
 import { accountContext } from "@/lib/auth/caller";
 import { createUser } from "@/lib/users/create-user";
 import { seedDemoConversations } from "./conversations";
+import { seedDemoKnowledge } from "./knowledge";
 import { seedDemoPlanning } from "./planning";
 import { seedDemoPricing } from "./pricing";
 
@@ -19,7 +20,8 @@ export type DemoLogin = { email: string; password: string; token: string };
  * Demo data for a first start: only when the database has no account at all, so it never
  * touches a database that is in use. Conversations, contacts and inboxes come from
  * conversations.ts; spaces, events and allocations from planning.ts; rates, the default plan,
- * discount codes and a sent quote from pricing.ts. Every address in it is on loopback or under
+ * discount codes and a sent quote from pricing.ts; the help center and the Grand Hall's facts and
+ * photos from knowledge.ts. Every address in it is on loopback or under
  * the reserved .test domain, so nothing the demo holds points at a public host.
  */
 export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | null> => {
@@ -53,6 +55,7 @@ export const seedDemo = async (db: Db, password: string): Promise<DemoLogin | nu
     const adminCtx = await accountContext(tx, { kind: "user", user: admin }, account.id);
     const planning = await seedDemoPlanning(adminCtx, contactIds.map((contact) => contact.id));
     await seedDemoPricing(adminCtx, planning.eventIds);
+    await seedDemoKnowledge(adminCtx, { grandHall: planning.spaces[1]!.id });
     return { email: DEMO_ADMIN_EMAIL, password, token: (await tokenOf(tx, "User", admin.id))! };
   });
 };

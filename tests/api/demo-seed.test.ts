@@ -82,6 +82,19 @@ describe("demo data", () => {
     const sent = (await api.get(`/api/v2/accounts/${accountId}/reports/planning/quotes?since=${yesterday}&until=${ahead}`, { token })).body;
     expect(sent).toMatchObject({ sent: 3, accepted: 1, declined: 1, open: 1 });
 
+    // The help center: published articles in two languages (the draft kept back), the Grand Hall's
+    // facts and photos, and the website chat linked to the portal for agents.
+    const portals = (await api.get(`${base}/portals`, { token })).body.payload;
+    expect(portals.map((portal: { slug: string }) => portal.slug)).toEqual(["canal-house"]);
+    const counts = (await api.get(`${base}/portals/canal-house`, { token })).body.meta;
+    expect(counts).toMatchObject({ published_count: 9, draft_articles_count: 1, categories_count: 4 });
+    const hall = (await api.get(`${base}/spaces/${grandHall.id}`, { token })).body;
+    expect(hall.knowledgebase_id).not.toBeNull();
+    const gallery = (await api.get(`${base}/galleries/${hall.gallery_knowledgebase_id}`, { token })).body;
+    expect(gallery.images.map((image: { caption: string }) => image.caption)).toEqual(["Gala dinner for 240", "Theatre set-up for 320"]);
+    const chat = inboxes.find((inbox: { channel_type: string }) => inbox.channel_type === "Channel::WebWidget");
+    expect((await api.get(`${base}/inboxes/${chat.id}`, { token })).body.help_center).toEqual({ name: "Canal House Help Center", slug: "canal-house" });
+
     expect(await seedDemo(getDb(), "demo-password-1")).toBeNull();
   });
 });
