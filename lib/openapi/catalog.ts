@@ -32,3 +32,5 @@ import "@/lib/pricing/discount-codes/operations";
 import "@/lib/quotes/operations";
 import "@/lib/oauth/operations";
 import "@/lib/mcp/operations";
+// Knowledge bases
+import "@/lib/knowledge-base/search-operations";

@@ -252,6 +252,8 @@ const agentsMay = new Set([
   "POST /api/v1/accounts/{account_id}/notifications/{id}/snooze",
   "GET /api/v1/accounts/{account_id}/notification_settings",
   "PATCH /api/v1/accounts/{account_id}/notification_settings",
+  // Knowledge bases
+  "GET /api/v1/accounts/{account_id}/search/articles",
 ]);
 
 
