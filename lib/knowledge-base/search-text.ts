@@ -90,11 +90,12 @@ export const headlineToHtml = (headline: string): string => {
 
 /**
  * The word being typed at the end of a query, for matching it as a prefix ("projec" finds
- * "projector"), and the query before it. None when the query ends in a space or a quote, when
- * the word is negated (`-wifi`), inside a quoted phrase, or an `or`, or shorter than `minLength`.
- * The word is letters and digits only, so it is safe inside to_tsquery's syntax.
+ * "projector"), the query before it, and how it joins that query (`or` when an `or` precedes it,
+ * as websearch syntax reads it). None when the query ends in a space or a quote, when the word is
+ * negated (`-wifi`), inside a quoted phrase, or an `or`, or shorter than `minLength`. The word is
+ * letters and digits only, so it is safe inside to_tsquery's syntax.
  */
-export const typedPrefix = (query: string, minLength = 2): { word: string; rest: string } | null => {
+export const typedPrefix = (query: string, minLength = 2): { word: string; rest: string; join: "and" | "or" } | null => {
   const match = /(^|[^\p{L}\p{N}])([\p{L}\p{N}]+)$/u.exec(query);
   if (!match) return null;
   const word = match[2]!;
@@ -103,5 +104,6 @@ export const typedPrefix = (query: string, minLength = 2): { word: string; rest:
   if (match[1] === "-" && /(^|\s)-$/.test(rest)) return null;
   // An odd number of quotes before it: the word is inside a phrase.
   if ((rest.match(/"/g)?.length ?? 0) % 2 === 1) return null;
-  return { word, rest };
+  const or = /(^|\s)or\s+$/i.exec(rest);
+  return or ? { word, rest: rest.slice(0, or.index + or[1]!.length), join: "or" } : { word, rest, join: "and" };
 };

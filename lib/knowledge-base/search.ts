@@ -135,7 +135,7 @@ const parsedQuery = (configLocale: string | SQL, query: string): SQL => {
   const prefix = typedPrefix(query);
   // The typed word as a prefix also matches it whole (both are stemmed alike), so it replaces it.
   if (!prefix) return sql`websearch_to_tsquery(${config}, ${query})`;
-  return sql`(websearch_to_tsquery(${config}, ${prefix.rest}) && to_tsquery(${config}, ${`${prefix.word}:*`}))`;
+  return sql`(websearch_to_tsquery(${config}, ${prefix.rest}) ${sql.raw(prefix.join === "or" ? "||" : "&&")} to_tsquery(${config}, ${`${prefix.word}:*`}))`;
 };
 
 /** Articles whose words match: each article by the query in its own language (one OR arm per configuration). */

@@ -63,10 +63,13 @@ describe("escapeHtml", () => {
 
 describe("typedPrefix", () => {
   it.each([
-    ["projec", { word: "projec", rest: "" }],
-    ["wedding men", { word: "men", rest: "wedding " }],
-    ["salle de réu", { word: "réu", rest: "salle de " }],
-    ["wi-fi", { word: "fi", rest: "wi-" }],
+    ["projec", { word: "projec", rest: "", join: "and" }],
+    ["wedding men", { word: "men", rest: "wedding ", join: "and" }],
+    ["salle de réu", { word: "réu", rest: "salle de ", join: "and" }],
+    ["wi-fi", { word: "fi", rest: "wi-", join: "and" }],
+    ["parking or valet", { word: "valet", rest: "parking ", join: "or" }],
+    ["parking OR val", { word: "val", rest: "parking ", join: "or" }],
+    ["indoor val", { word: "val", rest: "indoor ", join: "and" }],
     ["room ", null],
     ['"quiet room"', null],
     ['"quiet ro', null],
