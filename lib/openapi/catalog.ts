@@ -36,3 +36,4 @@ import "@/lib/mcp/operations";
 // Knowledge bases
 import "@/lib/knowledge-base/article-operations";
 import "@/lib/knowledge-base/portal-operations";
+import "@/lib/knowledge-base/search-operations";

@@ -287,6 +287,7 @@ const agentsMay = new Set([
   "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/categories/{id}",
   "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/articles",
   "GET /api/v1/accounts/{account_id}/portals/{portal_slug}/articles/{id}",
+  "GET /api/v1/accounts/{account_id}/search/articles",
 ]);
 
 

@@ -56,6 +56,9 @@ const names = [
   "send_quote",
   "revise_quote",
   "withdraw_quote",
+  // Knowledge bases
+  "search_knowledge_base",
+  "get_article",
 ];
 
 describe("the tool registry", () => {
