@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { articles, portalCategories, portals, users } from "@/db/schema";
 import type { Article, Category, Portal } from "./lookup";
+import { searchArticles } from "./search";
 
 /*
  * The public help center (/hc/…): no sign-in, so it shows only what a portal publishes — a
@@ -105,4 +106,33 @@ export const recordArticleView = async (articleId: number) => {
     .update(articles)
     .set({ views: sql`coalesce(${articles.views}, 0) + 1` })
     .where(and(eq(articles.id, articleId), eq(articles.status, PUBLISHED)));
+};
+
+/** The public help center's search: the portal's published articles in the locale, ranked (search.ts). */
+export const searchPublicArticles = (portal: Portal, locale: string, query: { query: string; page?: number; limit?: number }) =>
+  searchArticles(getDb(), {
+    accountId: portal.accountId,
+    audience: "public",
+    query: query.query,
+    portalIds: [portal.id],
+    locale,
+    page: query.page,
+    limit: query.limit,
+  });
+
+/** The locale's published articles by position, paged (Chatwoot's articles.json without a query). */
+export const publishedArticles = async (portal: Portal, locale: string, page: { page: number; limit: number }) => {
+  const db = getDb();
+  const where = and(published(portal), eq(articles.locale, locale));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...summary, views: articles.views })
+      .from(articles)
+      .where(where)
+      .orderBy(sql`${articles.position} asc nulls last`, asc(articles.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
 };

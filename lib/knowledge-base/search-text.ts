@@ -107,3 +107,24 @@ export const typedPrefix = (query: string, minLength = 2): { word: string; rest:
   const or = /(^|\s)or\s+$/i.exec(rest);
   return or ? { word, rest: rest.slice(0, or.index + or[1]!.length), join: "or" } : { word, rest, join: "and" };
 };
+
+const characters = Object.fromEntries(Object.entries(entities).map(([character, entity]) => [entity, character]));
+
+/**
+ * A snippet (`headlineToHtml`'s HTML) back as text parts, the matches flagged: for showing it
+ * without setting HTML (the help center's instant results) and as plain text (Chatwoot's `content`).
+ */
+export const snippetParts = (html: string): { text: string; match: boolean }[] =>
+  html
+    .split(/(<mark>[^<]*<\/mark>)/)
+    .filter((part) => part !== "")
+    .map((part) => {
+      const match = part.startsWith("<mark>");
+      const text = (match ? part.slice(6, -7) : part).replace(/&(amp|lt|gt|quot|#39);/g, (entity) => characters[entity]!);
+      return { text, match };
+    });
+
+export const plainSnippet = (html: string) =>
+  snippetParts(html)
+    .map((part) => part.text)
+    .join("");

@@ -37,3 +37,4 @@ import "@/lib/mcp/operations";
 import "@/lib/knowledge-base/article-operations";
 import "@/lib/knowledge-base/portal-operations";
 import "@/lib/knowledge-base/search-operations";
+import "@/lib/knowledge-base/public-operations";

@@ -450,6 +450,8 @@ describe("tenant isolation, swept over the OpenAPI document", () => {
       if (operation.pathParams.length === 0 || operation.path.startsWith("/q/")) continue;
       // OAuth resource metadata answers for any well-formed account id (so it reveals none) and holds no data.
       if (operation.path.startsWith("/.well-known/")) continue;
+      // A public help center is public: its slug is its address, its published articles anyone's to read.
+      if (operation.path.startsWith("/hc/")) continue;
       const expected = operation.surface === "platform" ? [401, 404] : operation.path.startsWith("/uploads/") ? [403, 404] : [404];
       const names = operation.pathParams.map((p) => p.name);
       // The Client API's inbox identifier is its credential: B's alone is B's own inbox.

@@ -86,6 +86,8 @@ const byName: Record<string, (f: Fixture) => string | number> = {
   "open token": (f) => f.sentQuote.publicToken,
   // Knowledge bases
   "api/v1 portal_slug": (f) => f.portal.slug,
+  "open portal_slug": (f) => f.portal.slug,
+  "open locale": () => "en",
   "open portal_id": (f) => f.portal.id,
 };
 

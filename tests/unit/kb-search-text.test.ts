@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articlePath } from "@/lib/knowledge-base/paths";
-import { escapeHtml, headlineInput, headlineToHtml, markdownToText, markStart, markStop, typedPrefix } from "@/lib/knowledge-base/search-text";
+import { escapeHtml, headlineInput, headlineToHtml, markdownToText, markStart, markStop, plainSnippet, snippetParts, typedPrefix } from "@/lib/knowledge-base/search-text";
 
 describe("markdownToText", () => {
   it.each([
@@ -86,5 +86,30 @@ describe("typedPrefix", () => {
 describe("articlePath", () => {
   it("is the public help center page of the article", () => {
     expect(articlePath("guests", "1713260000-parking")).toBe("/hc/guests/articles/1713260000-parking");
+  });
+});
+
+describe("snippetParts", () => {
+  it.each<[string, { text: string; match: boolean }[]]>([
+    ["", []],
+    ["plain &amp; simple", [{ text: "plain & simple", match: false }]],
+    [
+      "Free <mark>parking</mark> for &lt;guests&gt;",
+      [
+        { text: "Free ", match: false },
+        { text: "parking", match: true },
+        { text: " for <guests>", match: false },
+      ],
+    ],
+    ["<mark>&lt;script&gt;</mark>alert(&quot;x&#39;)", [{ text: "<script>", match: true }, { text: `alert("x')`, match: false }]],
+  ])("%j", (html, parts) => {
+    expect(snippetParts(html)).toEqual(parts);
+  });
+
+  it("gives back the text a snippet was made from, for any text", () => {
+    for (const text of ["a < b & c > d", `quote " and ' apostrophe`, "&amp; stays literal", "<mark>not a match</mark>"]) {
+      const html = headlineToHtml(`${headlineInput(text)} ${markStart}hit${markStop}`);
+      expect(plainSnippet(html)).toBe(`${text.replace(/\s+/g, " ")} hit`);
+    }
   });
 });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ArticleLink, HelpCenterShell } from "@/components/knowledge-base/help-center-shell";
+import { HelpSearch } from "@/components/knowledge-base/help-search";
 import { findPublicPortal, isPortalLocale, publicHome } from "@/lib/knowledge-base/public";
 import { helpCenterUrl } from "@/lib/knowledge-base/public-urls";
 
@@ -41,7 +42,12 @@ export default async function HelpCenterHome(props: Params) {
     <HelpCenterShell
       portal={portal}
       locale={locale}
-      hero={<h1 className="text-2xl font-semibold sm:text-3xl">{portal.headerText ?? `How can we help?`}</h1>}
+      hero={
+        <div className="space-y-4">
+          <h1 className="text-2xl font-semibold sm:text-3xl">{portal.headerText ?? "How can we help?"}</h1>
+          <HelpSearch portalSlug={portal.slug} locale={locale} />
+        </div>
+      }
     >
       {filled.length === 0 && uncategorized.length === 0 ? <p className="text-slate-600">Nothing is published here yet.</p> : null}
       <div className="grid gap-6 sm:grid-cols-2">
