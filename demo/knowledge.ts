@@ -1,4 +1,3 @@
-import { deflateSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { inboxes } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -16,6 +15,7 @@ import { ZPortalInput } from "@/lib/knowledge-base/portal-schemas";
 import { createSpaceGallery } from "@/lib/knowledge-base/space-gallery";
 import { ZUpdateSpace } from "@/lib/planning/spaces/schemas";
 import { updateSpace } from "@/lib/planning/spaces/spaces";
+import { gradientPng } from "./png";
 
 /*
  * The demo's help center: the venue's portal in English and French (getting here, the Grand
@@ -23,44 +23,6 @@ import { updateSpace } from "@/lib/planning/spaces/spaces";
  * its facts and a small gallery on its quotes, and the website chat inbox linked to the portal
  * so agents can insert articles. Everything through the same services as the API.
  */
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Uint8Array) => {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-
-/** A 480×320 PNG washed from one colour to another: the demo's stand-in for a photo. */
-const gradientPng = (from: [number, number, number], to: [number, number, number]) => {
-  const width = 480;
-  const height = 320;
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      for (let c = 0; c < 3; c++) rows[row + 1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
-};
 
 const article = (title: string, description: string, content: string, extra: Record<string, unknown> = {}) => ({ title, description, content, status: "published", ...extra });
 

@@ -38,6 +38,8 @@ export const SpaceKnowledgeCard = ({
         )}
         {data.canLink ? (
           <LinkKnowledgeForm
+            // A gallery made for the space since the form was drawn must show as chosen.
+            key={galleryId ?? "none"}
             action={linkSpaceKnowledgeAction.bind(null, accountId, space.id)}
             categories={data.categories}
             galleries={data.galleries}
