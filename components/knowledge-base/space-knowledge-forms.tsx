@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/settings/form-message";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -29,15 +30,29 @@ export const LinkKnowledgeForm = ({
   galleryId: number | null;
 }) => {
   const [state, formAction] = usePortalForm(action);
+  // What is chosen stays chosen after a save: submitted by hand, so React does not reset the form
+  // (it resets an action form's fields to what they were drawn with).
+  const [category, setCategory] = useState(knowledgebaseId === null ? "" : String(knowledgebaseId));
+  const [gallery, setGallery] = useState(galleryId === null ? "" : String(galleryId));
+  const [pending, startTransition] = useTransition();
   return (
-    <form action={formAction} noValidate className="space-y-4">
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        startTransition(() => formAction(data));
+      }}
+    >
       <FormMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           label="Help-center category"
           name="knowledgebase_id"
           options={[{ value: "", label: "None" }, ...categories]}
-          defaultValue={valueOf(state, "knowledgebase_id", knowledgebaseId === null ? "" : String(knowledgebaseId))}
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
           error={state.errors.knowledgebase_id}
           hint="Its published articles are the facts customers read about the space."
         />
@@ -45,13 +60,14 @@ export const LinkKnowledgeForm = ({
           label="Photo gallery"
           name="gallery_knowledgebase_id"
           options={[{ value: "", label: "None" }, ...galleries]}
-          defaultValue={valueOf(state, "gallery_knowledgebase_id", galleryId === null ? "" : String(galleryId))}
+          value={gallery}
+          onChange={(event) => setGallery(event.target.value)}
           error={state.errors.gallery_knowledgebase_id}
         />
       </div>
-      <SubmitButton variant="secondary" pendingLabel="Saving…">
-        Save links
-      </SubmitButton>
+      <Button type="submit" variant="secondary" disabled={pending} aria-disabled={pending}>
+        {pending ? "Saving…" : "Save links"}
+      </Button>
     </form>
   );
 };
