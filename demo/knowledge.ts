@@ -15,7 +15,7 @@ import { ZPortalInput } from "@/lib/knowledge-base/portal-schemas";
 import { createSpaceGallery } from "@/lib/knowledge-base/space-gallery";
 import { ZUpdateSpace } from "@/lib/planning/spaces/schemas";
 import { updateSpace } from "@/lib/planning/spaces/spaces";
-import { gradientPng } from "./png";
+import { gradientPng } from "@/lib/format/png";
 
 /*
  * The demo's help center: the venue's portal in English and French (getting here, the Grand

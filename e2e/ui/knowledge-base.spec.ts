@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { gradientPng } from "../../demo/png";
+import { gradientPng } from "../../lib/format/png";
 import { ADMIN_EMAIL, accountIdOf, postAs, screenshot, signInWithToken, type UserApi } from "./helpers";
 
 /*

@@ -1,4 +1,4 @@
-import { deflateSync } from "node:zlib";
+import { encodePng } from "@/lib/format/png";
 import { priceQuote, type ExtraLine, type PricedAllocation } from "@/lib/pricing/engine";
 import type { Plan, Rate } from "@/lib/pricing/plans";
 import { storeBreakdown, type QuoteDocument, type SnapshotAllocation } from "./document";
@@ -113,27 +113,6 @@ const extras: (Item & { selected: boolean })[] = [
 // ---------------------------------------------------------------------------------------------
 // A small PNG logo, drawn here so the sample carries a real embeddable image and no binary file.
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-
 /** A deep-teal rounded square with a white arch (a doorway), antialiased by 4×4 supersampling. */
 const logoPng = (): Buffer => {
   const size = 96;
@@ -164,12 +143,7 @@ const logoPng = (): Buffer => {
     }
     rows.push(row);
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+  return encodePng(size, size, 4, Buffer.concat(rows));
 };
 
 let logoDataUrl: string | null = null;
