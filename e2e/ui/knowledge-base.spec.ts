@@ -5,7 +5,8 @@ import { ADMIN_EMAIL, accountIdOf, postAs, screenshot, signInWithToken, type Use
 /*
  * Knowledge bases as people meet them: an article published through the API found on the public
  * help center by searching on a phone (drafts never), and a space given a help-center category
- * and a photo gallery on its page, both shown to the customer on the public quote page.
+ * and a photo gallery on its page, both shown in the calendar's details and to the customer on
+ * the public quote page.
  */
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -121,6 +122,15 @@ test("a planner gives a space its facts and photos on its page, and the customer
   await screenshot(page, "space-facts-and-photos");
 
   const quotePath = await quoteFor(api, space, id);
+
+  // The calendar's details panel tells the planner the same about the space.
+  await page.goto(`/app/accounts/${accountIdOf(page)}/planning?date=2029-09-14&view=day`);
+  await page.getByRole("button", { name: new RegExp(`^Launch ${id}, `) }).click();
+  const details = page.getByRole("dialog", { name: `Launch ${id}` });
+  const about = details.getByRole("region", { name: `About Loft ${id}` });
+  await expect(about.getByRole("list", { name: `Photos of Loft ${id}` }).getByRole("img")).toHaveCount(2);
+  await expect(about.getByText(`Cloakroom opening hours ${id}`)).toBeVisible();
+  await screenshot(page, "calendar-space-facts");
   for (const viewport of [
     { name: "desktop", width: 1280, height: 900 },
     { name: "phone", width: 390, height: 844 },

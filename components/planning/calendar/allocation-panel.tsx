@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { SpaceKnowledgePanel } from "@/components/knowledge-base/space-knowledge-panel";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -41,7 +42,7 @@ export const AllocationPanel = ({
   onClose: () => void;
   onDeleted: (label: string) => void;
 }) => {
-  const { canWrite, spaceName, eventName, eventHref, zone: calendarZone } = useCalendar();
+  const { accountId, canWrite, spaceName, eventName, eventHref, zone: calendarZone } = useCalendar();
   const { update, remove } = useAllocationWrites();
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -144,6 +145,8 @@ export const AllocationPanel = ({
             readOnly={!canWrite}
             onSave={async (input) => report(await update(allocation.id, input), "Changes saved.")}
           />
+
+          <SpaceKnowledgePanel accountId={accountId} spaceId={allocation.space_id} name={spaceName(allocation.space_id)} headingId={`${id}-space`} />
 
           {canWrite ? (
             <section aria-labelledby={`${id}-status`} className="space-y-3 border-t border-slate-200 pt-4">

@@ -5,9 +5,10 @@ import { ZId, ZUuid } from "@/lib/http/schemas";
 import { addGalleryImages, deleteGalleryImage, moveGalleryImage, updateGalleryImage } from "@/lib/knowledge-base/galleries";
 import { ZGalleryImagePatch, ZGalleryImagesInput } from "@/lib/knowledge-base/gallery-schemas";
 import { createSpaceGallery } from "@/lib/knowledge-base/space-gallery";
+import { spaceKnowledge } from "@/lib/knowledge-base/space-knowledge";
 import { ZUpdateSpace } from "@/lib/planning/spaces/schemas";
 import { updateSpace } from "@/lib/planning/spaces/spaces";
-import { portalFormAction } from "@/lib/portal/action";
+import { portalAction, portalFormAction } from "@/lib/portal/action";
 import { spacesPath } from "@/lib/portal/loaders/spaces";
 
 /*
@@ -68,4 +69,12 @@ export const deleteGalleryImageAction = portalFormAction({
   run: (ctx, _spaceId, galleryId, imageId) => deleteGalleryImage(ctx, galleryId, imageId),
   revalidate: spacePage,
   success: "Photo removed.",
+});
+
+/** The calendar's details panel: what the space's knowledge base shows customers (published facts, photos). */
+export const spaceKnowledgeAction = portalAction({
+  name: "space knowledge",
+  read: true,
+  args: [ZUuid],
+  run: async (ctx, spaceId) => ({ knowledge: (await spaceKnowledge(ctx.db, ctx.account.id, [spaceId]))[0] ?? null }),
 });
