@@ -1,7 +1,17 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button } from "@/components/ui/button";
@@ -125,6 +135,16 @@ export const CategoryOrder = ({ categories, reorder, label }: { categories: Cate
     });
   };
 
+  // What a screen reader hears while a category is moved: names and places, not ids.
+  const nameOf = (key: UniqueIdentifier) => rows.find((category) => category.id === key)?.name ?? "The category";
+  const placeOf = (key: UniqueIdentifier | undefined) => `position ${rows.findIndex((category) => category.id === key) + 1} of ${rows.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, at ${placeOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${placeOf(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at ${placeOf(over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving cancelled: ${nameOf(active.id)} is back in place.`,
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = rows.findIndex((category) => category.id === active.id);
@@ -134,7 +154,7 @@ export const CategoryOrder = ({ categories, reorder, label }: { categories: Cate
 
   return (
     <div className="space-y-2">
-      <DndContext id={id} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext id={id} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
         <SortableContext items={rows.map((category) => category.id)} strategy={verticalListSortingStrategy}>
           <ol aria-label={label} className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200">
             {rows.map((category, index) => (
