@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ArticleMarkdown } from "@/components/knowledge-base/article-markdown";
 import { FormMessage } from "@/components/settings/form-message";
 import { Button } from "@/components/ui/button";
@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { usePortalForm } from "@/components/ui/use-portal-form";
+import { useKeptForm } from "./use-kept-form";
 import { valueOf, type FormAction } from "@/lib/portal/form-state";
 
 /*
@@ -46,19 +46,10 @@ export const ArticleEditor = ({
   locales: string[];
   submitLabel: string;
 }) => {
-  const [state, formAction] = usePortalForm(action);
-  const [pending, startTransition] = useTransition();
+  const { state, pending, onSubmit } = useKeptForm(action);
   const [content, setContent] = useState(article.content);
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        startTransition(() => formAction(data));
-      }}
-    >
+    <form noValidate className="space-y-6" onSubmit={onSubmit}>
       <FormMessage state={state} />
       <Card>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,5 @@
 "use client";
 
-import { useTransition } from "react";
 import { FormMessage } from "@/components/settings/form-message";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -9,6 +8,7 @@ import { Select } from "@/components/ui/select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { usePortalForm } from "@/components/ui/use-portal-form";
+import { useKeptForm } from "./use-kept-form";
 import { valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
 
 /*
@@ -58,20 +58,10 @@ type PortalSettings = {
 };
 
 export const PortalSettingsForm = ({ action, portal }: { action: FormAction; portal: PortalSettings }) => {
-  const [state, formAction] = usePortalForm(action);
-  const [pending, startTransition] = useTransition();
+  const { state, pending, onSubmit } = useKeptForm(action);
   const locales = valueOf(state, "allowed_locales", portal.allowedLocales.join(", "));
   return (
-    // Submitted by hand, so React does not reset the fields to what they were drawn with.
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        startTransition(() => formAction(data));
-      }}
-    >
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <FormMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="Name" name="name" required defaultValue={valueOf(state, "name", portal.name)} error={state.errors.name} />
