@@ -9,15 +9,13 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { usePortalForm } from "@/components/ui/use-portal-form";
 import { useKeptForm } from "./use-kept-form";
-import { valueOf, type FormAction, type FormState } from "@/lib/portal/form-state";
+import { valueOf, type FormAction } from "@/lib/portal/form-state";
 
 /*
  * The help center's small forms: a new portal, a portal's settings, a new category. Errors sit
- * beside their fields; a failed save keeps what was typed.
+ * beside their fields (the locales' own, named `config.…` by the service, in the form's message);
+ * a failed save keeps what was typed.
  */
-
-/** The message of any error under `prefix` (the service names `config.allowed_locales.1`). */
-const errorUnder = (state: FormState, prefix: string) => Object.entries(state.errors).find(([field]) => field.startsWith(prefix))?.[1];
 
 export const CreatePortalForm = ({ action }: { action: FormAction }) => {
   const [state, formAction] = usePortalForm(action);
@@ -38,7 +36,7 @@ export const CreatePortalForm = ({ action }: { action: FormAction }) => {
           label="Locales"
           name="allowed_locales"
           defaultValue={valueOf(state, "allowed_locales", "en")}
-          error={state.errors.allowed_locales ?? errorUnder(state, "config.allowed_locales")}
+          error={state.errors.allowed_locales}
           hint="Codes separated by commas, e.g. en, fr; the first is the default."
         />
       </div>
@@ -92,7 +90,7 @@ export const PortalSettingsForm = ({ action, portal }: { action: FormAction; por
           label="Allowed locales"
           name="allowed_locales"
           defaultValue={locales}
-          error={state.errors.allowed_locales ?? errorUnder(state, "config.allowed_locales")}
+          error={state.errors.allowed_locales}
           hint="Codes separated by commas, e.g. en, fr."
         />
         <Select
@@ -100,7 +98,7 @@ export const PortalSettingsForm = ({ action, portal }: { action: FormAction; por
           name="default_locale"
           defaultValue={valueOf(state, "default_locale", portal.defaultLocale)}
           options={portal.allowedLocales.map((code) => ({ value: code, label: code }))}
-          error={state.errors.default_locale ?? state.errors["config.default_locale"]}
+          error={state.errors.default_locale}
         />
       </div>
       <Checkbox
