@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ArticleMarkdown } from "@/components/knowledge-base/article-markdown";
+import { xssPayloads as payloads } from "../helpers/xss-payloads";
 
 /*
  * Known XSS payloads in an article's Markdown render inert: no script element, no event
@@ -9,35 +10,6 @@ import { ArticleMarkdown } from "@/components/knowledge-base/article-markdown";
  * or load anything. The same component renders the public help center and the portal's preview.
  */
 const render = (source: string) => renderToStaticMarkup(createElement(ArticleMarkdown, { source }));
-
-const payloads = [
-  "<script>alert(1)</script>",
-  "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
-  '<img src=x onerror="alert(1)">',
-  "<svg onload=alert(1)><circle r=10 /></svg>",
-  '<svg><script>alert(1)</script></svg>',
-  "<iframe src=javascript:alert(1)></iframe>",
-  '<object data="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="></object>',
-  '<a href="javascript:alert(1)">click</a>',
-  "[click](javascript:alert(1))",
-  "[click](JaVaScRiPt:alert(1))",
-  "[click](java&#x09;script:alert(1))",
-  "[click](vbscript:msgbox(1))",
-  "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
-  "![x](javascript:alert(1))",
-  "![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)",
-  '![x](https://example.test/a.png "x\\" onerror=\\"alert(1)")',
-  "<details open ontoggle=alert(1)>",
-  '<div style="background:url(javascript:alert(1))">x</div>',
-  "<style>body{background:url(javascript:alert(1))}</style>",
-  '<form action="javascript:alert(1)"><button>go</button></form>',
-  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
-  "<meta http-equiv=refresh content='0;url=javascript:alert(1)'>",
-  "<base href=javascript:alert(1)//>",
-  "[a](<javascript:alert(1)>)",
-  "<<script>script>alert(1)<</script>/script>",
-  "```html\n<script>alert(1)</script>\n```",
-];
 
 const dangerous = [
   /<script/i,

@@ -1,0 +1,2 @@
+// In a route group so that it does not wrap the portal pages beside it (see PageSkeleton).
+export { PageSkeleton as default } from "@/components/portal/page-skeleton";

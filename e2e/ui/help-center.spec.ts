@@ -1,0 +1,178 @@
+import { expect, test, type Page } from "@playwright/test";
+import { xssPayloads } from "../../tests/helpers/xss-payloads";
+import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
+
+/*
+ * The help center's management pages as people use them: an administrator writes an article in
+ * the demo portal with the editor, watches the preview, publishes it and finds it on the public
+ * help center; known XSS payloads typed into the editor stay inert in the preview; categories
+ * are reordered with the keyboard; an agent reads without edit controls; a phone never scrolls
+ * sideways.
+ */
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+const openPortal = async (page: Page, query = "") => {
+  await page.goto(`/app/accounts/${accountIdOf(page)}/help-center/canal-house${query}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Canal House Help Center" })).toBeVisible();
+};
+
+const noSidewaysScroll = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+test("an administrator writes an article with its preview, publishes it, and readers find it", async ({ page, browser, baseURL }) => {
+  const id = tag();
+  await signIn(page, ADMIN_EMAIL);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Help center" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Help center" })).toBeVisible();
+  const portals = page.getByRole("table", { name: "Portals" });
+  await expect(portals.getByRole("link", { name: "/hc/canal-house" })).toBeVisible();
+  await portals.getByRole("link", { name: "Canal House Help Center" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Canal House Help Center" })).toBeVisible();
+
+  await page.getByRole("link", { name: "New article" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New article" })).toBeVisible();
+  await page.getByLabel(/^Title/).fill(`Bike parking ${id}`);
+  await page.getByLabel("Description", { exact: true }).fill("Where guests leave their bikes.");
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Getting here" });
+  await page.getByLabel("Content (Markdown)").fill(`## Racks by the dock ${id}\n\nBikes are **welcome** in the racks by the loading dock.\n\n- Covered\n- Lit at night`);
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.getByRole("heading", { level: 2, name: `Racks by the dock ${id}` })).toBeVisible();
+  await expect(preview.locator("strong", { hasText: "welcome" })).toBeVisible();
+  await expect(preview.getByRole("listitem")).toHaveCount(2);
+  await page.getByLabel("Meta tags").fill("bikes, parking");
+  await page.getByRole("button", { name: "Create article" }).click();
+
+  await expect(page).toHaveURL(/\/help-center\/canal-house\/articles\/\d+\?notice=created$/);
+  await expect(page.getByText("Article created.")).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveValue("draft");
+  await expect(page.getByRole("link", { name: "View on the help center" })).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Save article" }).click();
+  await expect(page.getByText("Article saved.")).toBeVisible();
+  const publicLink = page.getByRole("link", { name: "View on the help center" });
+  await expect(publicLink).toBeVisible();
+  // What was typed stays after the save, and so does the preview.
+  await expect(page.getByLabel("Meta tags")).toHaveValue("bikes, parking");
+  await expect(preview.locator("strong", { hasText: "welcome" })).toBeVisible();
+  await screenshot(page, "help-center-editor");
+  const articleHref = await publicLink.getAttribute("href");
+
+  // The portal's published tab lists it.
+  await openPortal(page, "?locale=en&status=published");
+  await expect(page.getByRole("table", { name: "Articles" }).getByRole("link", { name: `Bike parking ${id}` })).toBeVisible();
+
+  const context = await browser.newContext({ baseURL });
+  const reader = await context.newPage();
+  await reader.goto("/hc/canal-house/en");
+  await expect(reader.getByRole("link", { name: new RegExp(`Bike parking ${id}`) })).toBeVisible();
+  await reader.goto(`/hc/canal-house/en/search?query=${id}`);
+  await reader.getByRole("link", { name: new RegExp(`Bike parking ${id}`) }).click();
+  await expect(reader).toHaveURL(new RegExp(`${articleHref}$`));
+  await expect(reader.getByRole("heading", { level: 2, name: `Racks by the dock ${id}` })).toBeVisible();
+  await context.close();
+});
+
+test("known XSS payloads typed into the editor render inert in the preview", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto(`/app/accounts/${accountIdOf(page)}/help-center/canal-house/articles/new`);
+  const content = page.getByLabel("Content (Markdown)");
+  const preview = page.getByRole("region", { name: "Preview" });
+  for (const [index, payload] of xssPayloads.entries()) {
+    await content.fill(`Before ${index}\n\n${payload}\n\nAfter ${index}`);
+    await expect(preview.getByText(`After ${index}`)).toBeVisible();
+    const found = await preview.evaluate((root) => {
+      const problems: string[] = [];
+      if (root.querySelector("script, iframe, object, embed, svg, style, form, meta, base, details")) problems.push("a dangerous element");
+      for (const element of root.querySelectorAll("*")) {
+        for (const attribute of element.attributes) {
+          if (/^on/i.test(attribute.name)) problems.push(`${attribute.name} on <${element.tagName}>`);
+          if (/^(href|src|action|data|formaction|xlink:href)$/i.test(attribute.name) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) {
+            problems.push(`${attribute.name}=${attribute.value}`);
+          }
+        }
+      }
+      return problems;
+    });
+    expect(found, payload).toEqual([]);
+  }
+  // Everything at once, and a moment for anything that would run late.
+  await content.fill(xssPayloads.join("\n\n"));
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+});
+
+test("categories reorder by keyboard, and the order stays after a reload", async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL);
+  await openPortal(page, "?locale=en");
+  const list = page.getByRole("list", { name: "Categories (en)" });
+  const handles = list.getByRole("button", { name: /^Drag to reorder / });
+  const names = async () => Promise.all((await handles.all()).map(async (handle) => (await handle.getAttribute("aria-label"))!.replace("Drag to reorder ", "")));
+  const before = await names();
+  expect(before.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = before as [string, string];
+
+  const handle = page.getByRole("button", { name: `Drag to reorder ${first}` });
+  await handle.focus();
+  // Each key waits for what a screen reader hears, as a person would.
+  await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(`${first} is over position 1 of ${before.length}.`)).toBeAttached();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByText(`${first} is over position 2 of ${before.length}.`)).toBeAttached();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Order saved.")).toBeVisible();
+  await page.reload();
+  await expect(list.getByRole("listitem").first()).toContainText(second);
+  expect((await names()).slice(0, 2)).toEqual([second, first]);
+
+  // The buttons do the same without dragging: put the demo's order back.
+  await page.getByRole("button", { name: `Move ${first} up` }).click();
+  await expect(page.getByText("Order saved.")).toBeVisible();
+  await page.reload();
+  expect(await names()).toEqual(before);
+});
+
+test("an agent reads the help center without edit controls", async ({ page }) => {
+  await signIn(page, AGENT_EMAIL);
+  await page.goto(`/app/accounts/${accountIdOf(page)}/help-center`);
+  await expect(page.getByRole("heading", { level: 1, name: "Help center" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "New portal" })).toHaveCount(0);
+  await openPortal(page);
+  const articles = page.getByRole("table", { name: "Articles" });
+  await expect(articles.getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Categories (en)" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "New article" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Drag to reorder/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add category" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Portal settings" })).toHaveCount(0);
+
+  await articles.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save article" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete article" })).toHaveCount(0);
+  await expect(page.getByLabel("Content (Markdown)")).toHaveCount(0);
+});
+
+test("on a phone the portal page and the editor fit the screen", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, ADMIN_EMAIL);
+  await openPortal(page);
+  await expect(page.getByRole("button", { name: /^Drag to reorder/ }).first()).toBeVisible();
+  await noSidewaysScroll(page, 390);
+  await screenshot(page, "help-center-portal-phone");
+
+  await page.getByRole("link", { name: "New article" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New article" })).toBeVisible();
+  await page.getByLabel("Content (Markdown)").fill("## On a phone\n\nThe preview sits **below** the text.\n\n| Room | Seats |\n| --- | --- |\n| Grand Hall | 400 |");
+  await expect(page.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "On a phone" })).toBeVisible();
+  await noSidewaysScroll(page, 390);
+  await screenshot(page, "help-center-editor-phone");
+  await context.close();
+});
