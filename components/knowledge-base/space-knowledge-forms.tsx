@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/settings/form-message";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useKeptForm } from "@/components/ui/use-kept-form";
 import { usePortalForm } from "@/components/ui/use-portal-form";
 import { valueOf, type FormAction } from "@/lib/portal/form-state";
 
@@ -29,22 +30,12 @@ export const LinkKnowledgeForm = ({
   knowledgebaseId: number | null;
   galleryId: number | null;
 }) => {
-  const [state, formAction] = usePortalForm(action);
-  // What is chosen stays chosen after a save: submitted by hand, so React does not reset the form
-  // (it resets an action form's fields to what they were drawn with).
+  // What is chosen stays chosen after a save (a kept form: React does not reset it).
+  const { state, pending, onSubmit } = useKeptForm(action);
   const [category, setCategory] = useState(knowledgebaseId === null ? "" : String(knowledgebaseId));
   const [gallery, setGallery] = useState(galleryId === null ? "" : String(galleryId));
-  const [pending, startTransition] = useTransition();
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        startTransition(() => formAction(data));
-      }}
-    >
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <FormMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select

@@ -16,7 +16,7 @@ test.describe("on a phone", () => {
     await expect(menu).toHaveAttribute("aria-expanded", "true");
     // The button names the panel it opens: the panel holding the navigation.
     await expect(page.locator(`[id="${await menu.getAttribute("aria-controls")}"]`).getByRole("navigation", { name: "Main" })).toBeVisible();
-    for (const name of ["Conversations", "Contacts", "Planning", "Quotes", "Reports", "Settings"]) {
+    for (const name of ["Conversations", "Contacts", "Planning", "Quotes", "Help center", "Reports", "Settings"]) {
       await expect(nav.getByRole("link", { name })).toBeInViewport();
     }
     await screenshot(page, "phone-menu-open");
@@ -36,12 +36,13 @@ test.describe("on a phone", () => {
     await expect(menu).toBeFocused();
   });
 
-  test("Quotes, Reports and Settings are each one menu away, and following a link closes the menu", async ({ page }) => {
+  test("Quotes, Help center, Reports and Settings are each one menu away, and following a link closes the menu", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL);
     const menu = page.getByRole("button", { name: "Menu" });
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const { name, path } of [
       { name: "Quotes", path: "quotes" },
+      { name: "Help center", path: "help-center" },
       { name: "Reports", path: "reports" },
       { name: "Settings", path: "settings" },
     ]) {
@@ -62,7 +63,7 @@ test("on a desktop the navigation is always shown and there is no menu button", 
   await signIn(page, ADMIN_EMAIL);
   await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const name of ["Conversations", "Contacts", "Planning", "Quotes", "Reports", "Settings"]) {
+  for (const name of ["Conversations", "Contacts", "Planning", "Quotes", "Help center", "Reports", "Settings"]) {
     await expect(nav.getByRole("link", { name })).toBeVisible();
   }
   await screenshot(page, "desktop-navigation");

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { useKeptForm } from "./use-kept-form";
+import { useKeptForm } from "@/components/ui/use-kept-form";
 import { valueOf, type FormAction } from "@/lib/portal/form-state";
 
 /*

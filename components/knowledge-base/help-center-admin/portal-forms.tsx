@@ -8,7 +8,7 @@ import { Select } from "@/components/ui/select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { usePortalForm } from "@/components/ui/use-portal-form";
-import { useKeptForm } from "./use-kept-form";
+import { useKeptForm } from "@/components/ui/use-kept-form";
 import { valueOf, type FormAction } from "@/lib/portal/form-state";
 
 /*
