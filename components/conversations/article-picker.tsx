@@ -85,15 +85,17 @@ export const ArticlePicker = ({
     }
   };
 
+  // The last results stay on screen while the next ones come.
+  const stale = search.isPlaceholderData || words !== query.trim();
   const status =
     query.trim().length < MIN_QUERY
       ? "Type at least two letters of what the customer asks about."
       : search.isError
         ? null
-        : results === undefined
+        : results === undefined || (stale && results.length === 0)
           ? "Searching…"
           : results.length === 0
-            ? `No published article matches “${query.trim()}”.`
+            ? `No published article matches “${words}”.`
             : `${results.length} ${results.length === 1 ? "article" : "articles"} found.`;
 
   return (
@@ -128,6 +130,12 @@ export const ArticlePicker = ({
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // A search field's own Escape would only clear it: here it closes the dialog, as everywhere in it.
+              if (event.key !== "Escape") return;
+              event.preventDefault();
+              dialog.current?.close();
+            }}
             autoComplete="off"
             placeholder="e.g. parking"
             aria-describedby={`${ids}-status`}
