@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { typingSignal } from "@/lib/live-client/typing";
 import { sendMessageAction, typingAction } from "@/lib/portal/actions/conversations";
 import { attempt } from "@/lib/portal/outcome";
+import { ArticlePicker, markdownLink, type PickedArticle } from "./article-picker";
 import { fillCannedResponse } from "./format";
 import { useInbox } from "./inbox-context";
 import { useConversationAction } from "./use-conversation-action";
@@ -19,18 +20,40 @@ const cannedQuery = (text: string) => /^\/(\S*)$/.exec(text)?.[1]?.toLowerCase()
  * Reply to the contact or leave a private note for the team. Typing "/" at the start opens the
  * canned responses: arrow keys choose, Enter inserts (with the contact's name filled in),
  * Escape closes. Ctrl/Cmd+Enter sends. While the agent types, the contact and the other agents
- * see "… is typing" (a note's typing only the agents).
+ * see "… is typing" (a note's typing only the agents). When the conversation's inbox has a help
+ * center, "Insert article" puts one of its articles in the reply as a link, or sends it as an
+ * article message.
  */
-export const Composer = ({ displayId, contactName, onSend }: { displayId: number; contactName: string; onSend: () => void }) => {
-  const { accountId, cannedResponses } = useInbox();
+export const Composer = ({
+  displayId,
+  inboxId,
+  contactName,
+  onSend,
+}: {
+  displayId: number;
+  inboxId: number;
+  contactName: string;
+  onSend: () => void;
+}) => {
+  const { accountId, cannedResponses, inboxes } = useInbox();
+  const portalSlug = inboxes.find((inbox) => inbox.id === inboxId)?.portal_slug ?? null;
   const ids = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [mode, setMode] = useState<Mode>("reply");
   const [text, setText] = useState("");
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // Where the caret goes once an inserted link is in the text.
+  const caret = useRef<number | null>(null);
 
   const send = useConversationAction(displayId, (input: { content: string; private: boolean }) => sendMessageAction(accountId, displayId, input));
+  const sendArticle = useConversationAction(displayId, ({ title, description, link }: PickedArticle) =>
+    sendMessageAction(accountId, displayId, {
+      private: false,
+      content_type: "article",
+      content_attributes: { items: [{ title, link, ...(description ? { description } : {}) }] },
+    }),
+  );
 
   const note = mode === "note";
   const typing = useMemo(
@@ -57,6 +80,25 @@ export const Composer = ({ displayId, contactName, onSend }: { displayId: number
     setText(fillCannedResponse(content, contactName));
     setActive(0);
     textarea.current?.focus();
+  };
+
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (at === null) return;
+    caret.current = null;
+    textarea.current?.focus();
+    textarea.current?.setSelectionRange(at, at);
+  }, [text]);
+
+  /** The article's Markdown link where the caret was (replacing a selection), a space before it if a word ends there. */
+  const insertLink = (article: PickedArticle) => {
+    const start = textarea.current?.selectionStart ?? text.length;
+    const end = textarea.current?.selectionEnd ?? text.length;
+    const before = text.slice(0, start);
+    const link = `${before && !/\s$/.test(before) ? " " : ""}${markdownLink(article)}`;
+    caret.current = before.length + link.length;
+    setText(before + link + text.slice(end));
+    typing.keystroke(note);
   };
 
   const submit = () => {
@@ -89,28 +131,41 @@ export const Composer = ({ displayId, contactName, onSend }: { displayId: number
 
   return (
     <div className="shrink-0 border-t border-slate-200 bg-white px-4 pt-2 pb-3">
-      <div role="group" aria-label="Message type" className="mb-2 flex gap-1">
-        {(["reply", "note"] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={mode === value}
-            onClick={() => {
-              setMode(value);
-              textarea.current?.focus();
+      <div className="mb-2 flex items-center gap-1">
+        <div role="group" aria-label="Message type" className="flex gap-1">
+          {(["reply", "note"] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={mode === value}
+              onClick={() => {
+                setMode(value);
+                textarea.current?.focus();
+              }}
+              className={cn(
+                "rounded-md px-2.5 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600",
+                mode === value
+                  ? value === "note"
+                    ? "bg-amber-100 text-amber-900"
+                    : "bg-indigo-50 text-indigo-700"
+                  : "text-slate-500 hover:bg-slate-100 hover:text-slate-800",
+              )}
+            >
+              {value === "reply" ? "Reply" : "Private note"}
+            </button>
+          ))}
+        </div>
+        {portalSlug ? (
+          <ArticlePicker
+            portalSlug={portalSlug}
+            canSend={!note}
+            onInsertLink={insertLink}
+            onSendArticle={async (article) => {
+              onSend();
+              await sendArticle.mutateAsync(article);
             }}
-            className={cn(
-              "rounded-md px-2.5 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600",
-              mode === value
-                ? value === "note"
-                  ? "bg-amber-100 text-amber-900"
-                  : "bg-indigo-50 text-indigo-700"
-                : "text-slate-500 hover:bg-slate-100 hover:text-slate-800",
-            )}
-          >
-            {value === "reply" ? "Reply" : "Private note"}
-          </button>
-        ))}
+          />
+        ) : null}
       </div>
 
       <div className="relative">

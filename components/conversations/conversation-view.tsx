@@ -81,7 +81,7 @@ export const ConversationView = ({
           sent={sent}
         />
         <TypingNotice displayId={displayId} />
-        <Composer displayId={displayId} contactName={conversation.meta.sender.name} onSend={() => setSent((count) => count + 1)} />
+        <Composer displayId={displayId} inboxId={conversation.inbox_id} contactName={conversation.meta.sender.name} onSend={() => setSent((count) => count + 1)} />
       </section>
       <ContactPanel
         contactId={conversation.meta.sender.id}

@@ -184,6 +184,46 @@ const MessageTime = ({ unixSeconds, align }: { unixSeconds: number; align: "star
   );
 };
 
+type ArticleItem = { title: string; description: string | null; link: string | null };
+
+/** An article message's items (Chatwoot's `content_attributes.items`); only http(s) links are followed. */
+const articleItems = (message: ConversationMessage): ArticleItem[] => {
+  const items = message.content_type === "article" ? message.content_attributes?.items : undefined;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { title, description, link } = item as Record<string, unknown>;
+    return [
+      {
+        title: typeof title === "string" && title.trim() ? title : "Article",
+        description: typeof description === "string" && description.trim() ? description : null,
+        link: typeof link === "string" && /^https?:\/\//i.test(link) ? link : null,
+      },
+    ];
+  });
+};
+
+/** A help center article sent in a message: its title (the link, opening in a new tab) and description. */
+const ArticleCard = ({ item }: { item: ArticleItem }) => (
+  <div className="mt-1.5 min-w-0 rounded-lg bg-white px-3 py-2 text-slate-900 ring-1 ring-slate-200 first:mt-0">
+    <p className="text-xs font-medium text-slate-500">Article</p>
+    {item.link ? (
+      <a
+        href={item.link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="block font-semibold break-words text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        {item.title}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    ) : (
+      <p className="font-semibold break-words">{item.title}</p>
+    )}
+    {item.description ? <p className="mt-0.5 text-sm break-words text-slate-600">{item.description}</p> : null}
+  </div>
+);
+
 const MessageItem = ({ message }: { message: ConversationMessage }) => {
   if (message.message_type === ACTIVITY) {
     return (
@@ -198,6 +238,7 @@ const MessageItem = ({ message }: { message: ConversationMessage }) => {
   const note = message.private;
   const name = senderName(message);
   const deleted = message.content_attributes?.deleted === true;
+  const articles = deleted ? [] : articleItems(message);
   return (
     <li className={cn("flex", incoming ? "justify-start" : "justify-end")}>
       <div className={cn("max-w-[85%] min-w-0 sm:max-w-[75%]", incoming ? "items-start" : "items-end")}>
@@ -210,7 +251,12 @@ const MessageItem = ({ message }: { message: ConversationMessage }) => {
           )}
         >
           {note ? <p className="mb-0.5 text-xs font-semibold text-amber-800">Private note</p> : null}
-          <p className={cn("break-words whitespace-pre-wrap", deleted && "italic opacity-75")}>{message.content}</p>
+          {articles.length === 0 || message.content?.trim() ? (
+            <p className={cn("break-words whitespace-pre-wrap", articles.length > 0 && "mb-1.5", deleted && "italic opacity-75")}>{message.content}</p>
+          ) : null}
+          {articles.map((item, index) => (
+            <ArticleCard key={index} item={item} />
+          ))}
           {message.attachments?.map((file) =>
             file.data_url ? (
               <a key={file.id} href={file.data_url} className="mt-1 block text-xs underline" target="_blank" rel="noreferrer">

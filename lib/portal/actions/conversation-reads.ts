@@ -3,7 +3,11 @@
 import { z } from "zod";
 import { ZInboxListFilters } from "@/lib/conversations/inbox-filters";
 import { ZId } from "@/lib/http/schemas";
+import { articlePath } from "@/lib/knowledge-base/paths";
+import { searchAccountArticles } from "@/lib/knowledge-base/search";
+import { ZSearchText } from "@/lib/knowledge-base/search-schemas";
 import { portalAction } from "@/lib/portal/action";
+import { pageBaseUrl } from "@/lib/portal/context";
 import {
   contactDetails,
   conversationDetails,
@@ -47,4 +51,33 @@ export const contactAction = portalAction({
   args: [ZId],
   ids: 1,
   run: (ctx, contactId) => contactDetails(ctx, contactId),
+});
+
+/** How many articles the composer's article picker lists. */
+const ARTICLE_PICKS = 8;
+
+/**
+ * The composer's article picker: the help center's published articles matching what the agent
+ * types (drafts and archived articles are for editing, never for sending), each with its snippet
+ * and its public page's absolute address, which a link in a message needs.
+ */
+export const searchPortalArticlesAction = portalAction({
+  name: "search portal articles",
+  read: true,
+  args: [z.string().min(1).max(255), ZSearchText],
+  run: async (ctx, portalSlug, q) => {
+    const [found, base] = await Promise.all([
+      searchAccountArticles(ctx, { q, page: 1, portal_slug: portalSlug, status: "published" }, { limit: ARTICLE_PICKS }),
+      pageBaseUrl(),
+    ]);
+    return {
+      articles: found.articles.map((article) => ({
+        id: article.id,
+        title: article.title,
+        description: article.description,
+        snippet: article.snippet,
+        link: `${base}${articlePath(article.portal.slug, article.slug)}`,
+      })),
+    };
+  },
 });

@@ -16,12 +16,19 @@ import { portalAction } from "@/lib/portal/action";
  */
 
 /**
- * A reply or a private note: the composer's text and whether it is private, and nothing else the
- * API would take, checked by the API's own message schema as an outgoing message.
+ * A reply or a private note: the composer's text and whether it is private, or a help center
+ * article (`content_type: "article"` with its items), and nothing else the API would take,
+ * checked by the API's own message schema as an outgoing message.
  */
 const ZComposed = z.preprocess((value) => {
-  const { content, private: note } = (typeof value === "object" && value !== null ? value : {}) as { content?: unknown; private?: unknown };
-  return { content, private: note, message_type: "outgoing" };
+  const {
+    content,
+    private: note,
+    content_type: type,
+    content_attributes: attributes,
+  } = (typeof value === "object" && value !== null ? value : {}) as { content?: unknown; private?: unknown; content_type?: unknown; content_attributes?: unknown };
+  const article = type === "article" ? { content_type: type, content_attributes: attributes } : {};
+  return { content, private: note, message_type: "outgoing", ...article };
 }, ZCreateMessage);
 
 const done = async (work: Promise<unknown>) => {

@@ -103,7 +103,10 @@ export const contactDetails = async (ctx: AccountCtx, contactId: number) => {
 };
 export type ContactDetails = Awaited<ReturnType<typeof contactDetails>>;
 
-/** The account's agents, teams, labels, canned responses and inboxes: what the inbox's pickers offer. */
+/**
+ * The account's agents, teams, labels, canned responses and inboxes: what the inbox's pickers
+ * offer. An inbox's `portal_slug` is its help center, whose articles the composer inserts.
+ */
 export const inboxLookups = async (ctx: AccountCtx) => {
   const [agents, teams, labels, cannedResponses, inboxes] = await Promise.all([
     listAgents(ctx),
@@ -119,7 +122,7 @@ export const inboxLookups = async (ctx: AccountCtx) => {
     teams: teams.map(presentTeam),
     labels: labels.map(presentLabel),
     cannedResponses: cannedResponses.map(presentCannedResponse),
-    inboxes: inboxes.map((inbox) => ({ id: inbox.id, name: inbox.name, channel_type: inbox.channelType })),
+    inboxes: inboxes.map((inbox) => ({ id: inbox.id, name: inbox.name, channel_type: inbox.channelType, portal_slug: inbox.helpCenter?.slug ?? null })),
   };
 };
 export type InboxLookups = Awaited<ReturnType<typeof inboxLookups>>;
