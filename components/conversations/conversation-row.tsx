@@ -25,11 +25,18 @@ const Highlighted = ({ text, q }: { text: string; q: string | undefined }) =>
     ),
   );
 
+/** The first article an `article` message sends (it may carry no text of its own). */
+const articleTitle = (message: { content_type?: string; content_attributes?: unknown }) => {
+  if (message.content_type !== "article") return null;
+  const items = (message.content_attributes as { items?: { title?: unknown }[] } | null)?.items;
+  return typeof items?.[0]?.title === "string" ? items[0].title : null;
+};
+
 /** One line of what was said last: who said it when it was us, and the text on one line. */
 const preview = (conversation: Conversation, userId: number | null) => {
   const message = conversation.last_non_activity_message;
   if (!message) return "No messages yet";
-  const text = message.content?.trim() || (message.attachments?.length ? "Attachment" : "");
+  const text = message.content?.trim() || (message.attachments?.length ? "Attachment" : articleTitle(message) ? `Article: ${articleTitle(message)}` : "");
   if (message.private) return `Note: ${text}`;
   if (message.message_type === 1) {
     const mine = message.sender_type === "User" && message.sender_id === userId;
