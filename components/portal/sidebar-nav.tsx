@@ -3,17 +3,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
-import { CalendarIcon, ChartIcon, ChatIcon, ContactsIcon, QuoteIcon, SettingsIcon } from "@/components/ui/icons";
+import { BookIcon, CalendarIcon, ChartIcon, ChatIcon, ContactsIcon, QuoteIcon, SettingsIcon } from "@/components/ui/icons";
 import { accountPath } from "@/lib/portal/paths";
 // Issue 14: the help center's management pages.
-import { HelpCenterIcon } from "@/components/knowledge-base/help-center-admin/help-center-icon";
 
 const sections = [
   { segment: "conversations", label: "Conversations", Icon: ChatIcon },
   { segment: "contacts", label: "Contacts", Icon: ContactsIcon },
   { segment: "planning", label: "Planning", Icon: CalendarIcon },
   { segment: "quotes", label: "Quotes", Icon: QuoteIcon },
-  { segment: "help-center", label: "Help center", Icon: HelpCenterIcon },
+  { segment: "help-center", label: "Help center", Icon: BookIcon },
   { segment: "reports", label: "Reports", Icon: ChartIcon },
   { segment: "settings", label: "Settings", Icon: SettingsIcon },
 ] as const;

@@ -142,3 +142,6 @@ export const SparkleIcon = icon(
     <path d="M18 14l.8 2.2L21 17l-2.2.8L18 20l-.8-2.2L15 17l2.2-.8z" />
   </>,
 );
+
+/** An open book: the help center. */
+export const BookIcon = icon(<path d="M12 6.5C10 5 7 4.5 3.5 5v13c3.5-.5 6.5 0 8.5 1.5 2-1.5 5-2 8.5-1.5V5C17 4.5 14 5 12 6.5zM12 6.5v13" />);

@@ -1,7 +1,7 @@
+import { BookIcon } from "@/components/ui/icons";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreatePortalForm } from "@/components/knowledge-base/help-center-admin/portal-forms";
-import { HelpCenterIcon } from "@/components/knowledge-base/help-center-admin/help-center-icon";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -24,7 +24,7 @@ export default async function HelpCenterPage({ params }: { params: Promise<{ acc
       <div className="space-y-6">
         {portals.length === 0 ? (
           <EmptyState
-            icon={<HelpCenterIcon className="size-6" />}
+            icon={<BookIcon className="size-6" />}
             title="No portals yet"
             description={manager ? "Create a portal below, then write its categories and articles." : "When a knowledge-base manager creates a portal, it appears here."}
           />
