@@ -3,13 +3,22 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Snippet } from "@/components/knowledge-base/help-search";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 import { StatusMessage } from "@/components/ui/status-message";
+import { languageName } from "@/lib/format/language";
 import { searchPortalArticlesAction } from "@/lib/portal/actions/conversation-reads";
 import { orThrow } from "@/lib/portal/outcome";
 import { useInbox } from "./inbox-context";
 
-export type PickedArticle = { id: number; title: string; description: string | null; snippet: string; link: string };
+export type PickedArticle = { id: number; title: string; description: string | null; snippet: string; locale: string; link: string };
+
+/** The inbox's help center: where the picker searches, and in which languages. */
+export type PickerHelpCenter = { slug: string; default_locale: string; locales: string[] };
+
+/** The select's value for every language at once. */
+const ALL_LANGUAGES = "";
 
 /** Results come once this many characters are typed, and a pause this long (ms) after the last keystroke. */
 const MIN_QUERY = 2;
@@ -22,15 +31,17 @@ export const markdownLink = (article: Pick<PickedArticle, "title" | "link">) =>
 /**
  * The composer's "Insert article": a dialog that searches the inbox's help center (published
  * articles only) while the agent types, and puts the chosen one in the reply as a Markdown link
- * or sends it as an article message. Escape closes it and focus goes back where it was.
+ * or sends it as an article message. A help center in several languages is searched in its
+ * default one first; the agent may pick another, or all (each result then names its language).
+ * Escape closes it and focus goes back where it was.
  */
 export const ArticlePicker = ({
-  portalSlug,
+  helpCenter,
   canSend,
   onInsertLink,
   onSendArticle,
 }: {
-  portalSlug: string;
+  helpCenter: PickerHelpCenter;
   /** Replies only: an article card is for the contact, not a private note. */
   canSend: boolean;
   onInsertLink: (article: PickedArticle) => void;
@@ -43,6 +54,8 @@ export const ArticlePicker = ({
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
   const [words, setWords] = useState("");
+  const [locale, setLocale] = useState(helpCenter.default_locale);
+  const multilingual = helpCenter.locales.length > 1;
   const [sending, setSending] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -52,8 +65,9 @@ export const ArticlePicker = ({
   }, [query]);
 
   const search = useQuery({
-    queryKey: ["article-search", accountId, portalSlug, words],
-    queryFn: async () => orThrow(await searchPortalArticlesAction(accountId, portalSlug, words)).articles,
+    queryKey: ["article-search", accountId, helpCenter.slug, locale, words],
+    queryFn: async () =>
+      orThrow(await searchPortalArticlesAction(accountId, helpCenter.slug, words, locale === ALL_LANGUAGES ? undefined : locale)).articles,
     enabled: words.length >= MIN_QUERY,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -87,6 +101,7 @@ export const ArticlePicker = ({
 
   // The last results stay on screen while the next ones come.
   const stale = search.isPlaceholderData || words !== query.trim();
+  const inLanguage = locale === ALL_LANGUAGES || !multilingual ? "" : ` in ${languageName(locale, "en")}`;
   const status =
     query.trim().length < MIN_QUERY
       ? "Type at least two letters of what the customer asks about."
@@ -95,7 +110,7 @@ export const ArticlePicker = ({
         : results === undefined || (stale && results.length === 0)
           ? "Searching…"
           : results.length === 0
-            ? `No published article matches “${words}”.`
+            ? `No published article${inLanguage} matches “${words}”.`
             : `${results.length} ${results.length === 1 ? "article" : "articles"} found.`;
 
   return (
@@ -124,23 +139,42 @@ export const ArticlePicker = ({
           <label htmlFor={`${ids}-search`} className="text-sm font-medium text-slate-700">
             Search the help center
           </label>
-          <input
-            ref={input}
-            id={`${ids}-search`}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={(event) => {
-              // A search field's own Escape would only clear it: here it closes the dialog, as everywhere in it.
-              if (event.key !== "Escape") return;
-              event.preventDefault();
-              dialog.current?.close();
-            }}
-            autoComplete="off"
-            placeholder="e.g. parking"
-            aria-describedby={`${ids}-status`}
-            className="h-9 w-full rounded-md border border-slate-300 px-3 text-sm shadow-sm placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
-          />
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="min-w-0 flex-[1_1_14rem]">
+              <input
+                ref={input}
+                id={`${ids}-search`}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                onKeyDown={(event) => {
+                  // A search field's own Escape would only clear it: here it closes the dialog, as everywhere in it.
+                  if (event.key !== "Escape") return;
+                  event.preventDefault();
+                  dialog.current?.close();
+                }}
+                autoComplete="off"
+                placeholder="e.g. parking"
+                aria-describedby={`${ids}-status`}
+                className="h-9 w-full min-w-0 rounded-md border border-slate-300 px-3 text-sm shadow-sm placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
+              />
+            </div>
+            {multilingual ? (
+              <Select
+                id={`${ids}-language`}
+                label="Language"
+                hideLabel
+                name="language"
+                value={locale}
+                onChange={(event) => setLocale(event.target.value)}
+                options={[
+                  ...helpCenter.locales.map((code) => ({ value: code, label: languageName(code, "en") })),
+                  { value: ALL_LANGUAGES, label: "All languages" },
+                ]}
+                className="flex-[0_1_10rem]"
+              />
+            ) : null}
+          </div>
           <p id={`${ids}-status`} role="status" className="text-xs text-slate-500">
             {status}
           </p>
@@ -152,6 +186,12 @@ export const ArticlePicker = ({
                 <li key={article.id} className="py-3">
                   <p id={`${ids}-article-${article.id}`} className="font-medium text-slate-900">
                     {article.title}
+                    {multilingual && locale === ALL_LANGUAGES ? (
+                      <>
+                        {" "}
+                        <Badge>{languageName(article.locale, "en")}</Badge>
+                      </>
+                    ) : null}
                   </p>
                   {article.snippet ? (
                     <p className="mt-0.5 line-clamp-3 text-sm break-words text-slate-600">

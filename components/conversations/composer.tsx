@@ -36,7 +36,7 @@ export const Composer = ({
   onSend: () => void;
 }) => {
   const { accountId, cannedResponses, inboxes } = useInbox();
-  const portalSlug = inboxes.find((inbox) => inbox.id === inboxId)?.portal_slug ?? null;
+  const helpCenter = inboxes.find((inbox) => inbox.id === inboxId)?.help_center ?? null;
   const ids = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [mode, setMode] = useState<Mode>("reply");
@@ -155,9 +155,9 @@ export const Composer = ({
             </button>
           ))}
         </div>
-        {portalSlug ? (
+        {helpCenter ? (
           <ArticlePicker
-            portalSlug={portalSlug}
+            helpCenter={helpCenter}
             canSend={!note}
             onInsertLink={insertLink}
             onSendArticle={async (article) => {

@@ -1,23 +1,17 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { languageName } from "@/lib/format/language";
+import { signedLogoPath } from "@/lib/knowledge-base/logo";
 import type { Portal } from "@/lib/knowledge-base/lookup";
 import { publicLocales } from "@/lib/knowledge-base/public";
 
 /*
- * The public help center's frame: the portal's colour band with its name and header text, a
+ * The public help center's frame: the portal's colour band with its logo, name and header text, a
  * locale switch when it publishes several, and a footer back to the venue's own site.
  */
 
 /** The portal's colour when it is one (a stored value is free text in Chatwoot's API), else ours. */
 export const portalColor = (portal: Portal) => (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(portal.color) ? portal.color : "#1f93ff");
-
-const localeName = (locale: string) => {
-  try {
-    return new Intl.DisplayNames([locale.replace("_", "-")], { type: "language" }).of(locale.replace("_", "-")) ?? locale;
-  } catch {
-    return locale;
-  }
-};
 
 /** An http(s) link only: a homepage link is the portal owner's text. */
 const safeLink = (href: string | null) => (href && /^https?:\/\//i.test(href) ? href : null);
@@ -43,13 +37,17 @@ export const HelpCenterShell = ({
     <div lang={locale.replace("_", "-")} className="flex min-h-screen flex-col bg-white">
       <header className="text-white" style={{ backgroundColor: portalColor(portal) }}>
         <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <Link href={home} className="text-lg font-semibold tracking-tight">
-            {portal.pageTitle ?? portal.name}
+          <Link href={home} className="flex min-w-0 items-center gap-3 text-lg font-semibold tracking-tight">
+            {portal.logoStorageKey ? (
+              // eslint-disable-next-line @next/next/no-img-element -- a signed link to the stored file, not a static asset
+              <img src={signedLogoPath(portal.id)} alt="" className="size-9 shrink-0 rounded-md bg-white object-contain p-0.5" />
+            ) : null}
+            <span className="min-w-0 break-words">{portal.pageTitle ?? portal.name}</span>
           </Link>
           <nav aria-label="Languages" className="flex flex-wrap gap-2 text-sm">
             {others.map((other) => (
               <Link key={other.locale} href={other.href} hrefLang={other.locale} className="rounded border border-white/40 px-2 py-0.5 hover:bg-white/10">
-                {localeName(other.locale)}
+                {languageName(other.locale)}
               </Link>
             ))}
             {homepage ? (

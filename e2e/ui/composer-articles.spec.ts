@@ -60,6 +60,18 @@ for (const viewport of viewports) {
     await expect(result).toBeVisible();
     await expect(result).toContainText("Where guests park and where suppliers unload.");
     await expect(picker.getByText("Wedding packages 2028")).toHaveCount(0);
+    // The help center speaks English and French: the search starts in its default language.
+    const language = picker.getByRole("combobox", { name: "Language" });
+    await expect(language).toHaveValue("en");
+    await expect(picker.getByText("Stationnement et livraisons")).toHaveCount(0);
+    await language.selectOption({ label: "French" });
+    await expect(picker.getByRole("list", { name: "Articles" }).getByRole("listitem").filter({ hasText: "Stationnement et livraisons" })).toBeVisible();
+    await expect(result).toHaveCount(0);
+    await language.selectOption({ label: "All languages" });
+    await expect(picker.getByRole("listitem").filter({ hasText: "Stationnement et livraisons" })).toContainText("French");
+    await expect(result).toContainText("English");
+    await language.selectOption("en");
+    await expect(picker.getByText("Stationnement et livraisons")).toHaveCount(0);
     await screenshot(page, `composer-article-search-${viewport.name}`);
 
     // "Insert link" puts the Markdown link where the caret was and gives the reply its focus back.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { gradientPng } from "../../lib/format/png";
 import { xssPayloads } from "../../tests/helpers/xss-payloads";
 import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
 
@@ -6,8 +7,8 @@ import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, screenshot, signIn } from "./hel
  * The help center's management pages as people use them: an administrator writes an article in
  * the demo portal with the editor, watches the preview, publishes it and finds it on the public
  * help center; known XSS payloads typed into the editor stay inert in the preview; categories
- * are reordered with the keyboard; an agent reads without edit controls; a phone never scrolls
- * sideways.
+ * are reordered with the keyboard, edited and deleted; the portal's logo is uploaded and shown on
+ * the public pages; an agent reads without edit controls; a phone never scrolls sideways.
  */
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -137,6 +138,79 @@ test("categories reorder by keyboard, and the order stays after a reload", async
   await page.reload();
   // The list is drawn after the reload: read it once it is there.
   await expect.poll(names).toEqual(before);
+});
+
+test("a manager adds, edits and deletes a category", async ({ page }) => {
+  const id = tag();
+  await signIn(page, ADMIN_EMAIL);
+  await openPortal(page, "?locale=en");
+  await page.getByLabel("Category name").fill(`Catering ${id}`);
+  await page.getByRole("button", { name: "Add category" }).click();
+  await expect(page.getByText(`Category “Catering ${id}” added.`)).toBeVisible();
+  const list = page.getByRole("list", { name: "Categories (en)" });
+  const row = list.getByRole("listitem").filter({ hasText: `Catering ${id}` });
+  await expect(row).toBeVisible();
+
+  // Edit opens the category's fields under its row; a taken slug is refused beside the field.
+  await row.getByRole("button", { name: `Edit Catering ${id}` }).click();
+  await expect(row.getByLabel(/^Name/)).toHaveValue(`Catering ${id}`);
+  await row.getByLabel(/^Slug/).fill("getting-here");
+  await row.getByRole("button", { name: "Save category" }).click();
+  await expect(row.getByText(/has already been taken/).first()).toBeVisible();
+  await row.getByLabel(/^Name/).fill(`Food and drink ${id}`);
+  await row.getByLabel(/^Slug/).fill(`food-${id}`);
+  await row.getByLabel("Description", { exact: true }).fill("Menus, bars and dietary needs.");
+  await row.getByRole("button", { name: "Save category" }).click();
+  await expect(page.getByText(`Category “Food and drink ${id}” saved.`)).toBeVisible();
+  const renamed = list.getByRole("listitem").filter({ hasText: `Food and drink ${id}` });
+  await expect(renamed).toBeVisible();
+  // The public category page answers at its new slug.
+  const response = await page.request.get(`/hc/canal-house/en/categories/food-${id}`);
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("Menus, bars and dietary needs.");
+
+  // Delete asks first, then the category is gone (its articles would stay, uncategorised).
+  await page.reload();
+  const again = list.getByRole("listitem").filter({ hasText: `Food and drink ${id}` });
+  await again.getByRole("button", { name: `Edit Food and drink ${id}` }).click();
+  await again.getByRole("button", { name: `Delete Food and drink ${id}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Delete “Food and drink ${id}”?` });
+  await expect(confirm).toContainText("The category has no articles.");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(list.getByRole("listitem").filter({ hasText: `Food and drink ${id}` })).toHaveCount(0);
+  expect((await page.request.get(`/hc/canal-house/en/categories/food-${id}`)).status()).toBe(404);
+});
+
+test("a manager uploads the portal's logo; the public help center shows it", async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL);
+  await openPortal(page);
+  const settings = page.locator("section", { has: page.getByRole("heading", { name: "Portal settings" }) });
+  // Not an image: refused beside the field.
+  await settings.getByLabel("Logo").setInputFiles({ name: "logo.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  await settings.getByRole("button", { name: "Upload logo" }).click();
+  await expect(settings.getByText(/must be an image/).first()).toBeVisible();
+
+  await settings.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: gradientPng([31, 147, 255], [255, 255, 255], 64, 64) });
+  await settings.getByRole("button", { name: "Upload logo" }).click();
+  await expect(page.getByText("Logo saved.")).toBeVisible();
+  const logo = settings.getByRole("img", { name: "The portal's logo" });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+
+  await page.goto("/hc/canal-house/en");
+  const header = page.getByRole("banner");
+  const publicLogo = header.locator("img");
+  await expect(publicLogo).toBeVisible();
+  expect(await publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await screenshot(page, "help-center-public-logo");
+
+  // Removed again: the demo's help center goes back to its name alone.
+  await openPortal(page);
+  await settings.getByRole("button", { name: "Remove logo" }).click();
+  await page.getByRole("dialog", { name: "Remove the logo?" }).getByRole("button", { name: "Remove" }).click();
+  await expect(settings.getByText("No logo")).toBeVisible();
+  await page.goto("/hc/canal-house/en");
+  await expect(page.getByRole("banner").locator("img")).toHaveCount(0);
 });
 
 test("an agent reads the help center without edit controls", async ({ page }) => {

@@ -39,9 +39,10 @@ export const markdownToText = (markdown: string): string =>
     // Rules and table separator rows are syntax only.
     .replace(/^[ \t]*([-*_])([ \t]*\1){2,}[ \t]*$/gm, "")
     .replace(/^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$\n?/gm, "")
-    // Line starts: headings, quotes, list markers and task boxes.
-    .replace(/^[ \t]*#{1,6}[ \t]+/gm, "")
-    .replace(/[ \t]+#+[ \t]*$/gm, "")
+    // Headings end as a sentence does, so a snippet running on into the next line reads
+    // "Parking. Free for guests", not "Parking Free for guests". Closing hashes go.
+    .replace(/^[ \t]*#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/gm, (_line, heading: string) => (heading === "" || /[.!?:;…]$/.test(heading) ? heading : `${heading}.`))
+    // Line starts: quotes, list markers and task boxes.
     .replace(/^[ \t]*(>[ \t]?)+/gm, "")
     .replace(/^[ \t]*([-*+]|\d{1,9}[.)])[ \t]+(\[[ xX]\][ \t]+)?/gm, "")
     // Emphasis, strike-through and inline code; `_` only around words, so snake_case stays.

@@ -61,16 +61,17 @@ beforeAll(async () => {
 describe("the composer's article picker", () => {
   it("names each inbox's help center in the inbox's lookups", async () => {
     const lookups = await inboxLookups(session.ctx as AccountCtx);
-    expect(lookups.inboxes.find((inbox) => inbox.id === inboxId)).toMatchObject({ portal_slug: slug });
+    expect(lookups.inboxes.find((inbox) => inbox.id === inboxId)).toMatchObject({ help_center: { slug, default_locale: "en", locales: ["en"] } });
   });
 
   it("finds published articles for an agent while a word is half typed, with the absolute public address, and never a draft", async () => {
-    const outcome = await searchPortalArticlesAction(accountId, slug, "parki");
+    const outcome = await searchPortalArticlesAction(accountId, slug, "parki", undefined);
     expect(outcome).toMatchObject({ ok: true });
     if (!outcome.ok) return;
     expect(outcome.articles.map((article) => article.title)).toEqual(["Parking and deliveries"]);
     expect(outcome.articles[0]).toMatchObject({
       description: "Where guests park.",
+      locale: "en",
       link: `https://venue.example.test/hc/${slug}/articles/${published.slug}`,
     });
     expect(outcome.articles[0]!.snippet).toContain("Where guests park.");
@@ -80,7 +81,33 @@ describe("the composer's article picker", () => {
     const other = await makeTeam();
     const otherSlug = `other-${randomUUID().slice(0, 8)}`;
     await api.post(`/api/v1/accounts/${other.account.id}/portals`, { token: other.admin.token, body: { name: "Other", slug: otherSlug } });
-    expect(await searchPortalArticlesAction(accountId, otherSlug, "parking")).toMatchObject({ ok: false, code: "not_found" });
+    expect(await searchPortalArticlesAction(accountId, otherSlug, "parking", undefined)).toMatchObject({ ok: false, code: "not_found" });
+  });
+
+  it("searches one language of a help center in several, or all of them with each article's locale", async () => {
+    const base = `/api/v1/accounts/${accountId}/portals/${slug}`;
+    const admin = { token: team.admin.token };
+    expect((await api.patch(base, { ...admin, body: { config: { allowed_locales: ["en", "fr"], default_locale: "en" } } })).status).toBe(200);
+    const french = await api.post(`${base}/articles`, {
+      ...admin,
+      body: { title: "Parking des invités", content: "Le parking est à deux pas.", locale: "fr", status: "published" },
+    });
+    expect(french.status).toBe(200);
+    const lookups = await inboxLookups(session.ctx as AccountCtx);
+    expect(lookups.inboxes.find((inbox) => inbox.id === inboxId)).toMatchObject({ help_center: { default_locale: "en", locales: ["en", "fr"] } });
+
+    const titles = async (locale: string | undefined) => {
+      const outcome = await searchPortalArticlesAction(accountId, slug, "parki", locale);
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.articles.map((article) => [article.title, article.locale]);
+    };
+    expect(await titles("en")).toEqual([["Parking and deliveries", "en"]]);
+    expect(await titles("fr")).toEqual([["Parking des invités", "fr"]]);
+    expect((await titles(undefined)).sort()).toEqual([
+      ["Parking and deliveries", "en"],
+      ["Parking des invités", "fr"],
+    ]);
+    expect(await searchPortalArticlesAction(accountId, slug, "parki", "not a locale")).toMatchObject({ ok: false, code: "invalid" });
   });
 
   it("sends an article message with its items", async () => {

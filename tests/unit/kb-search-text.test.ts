@@ -4,8 +4,11 @@ import { escapeHtml, headlineInput, headlineToHtml, markdownToText, markStart, m
 
 describe("markdownToText", () => {
   it.each([
-    ["headings", "## Parking\n\nFree for guests.", "Parking\n\nFree for guests."],
-    ["closing hashes of a heading", "# Wi-Fi #", "Wi-Fi"],
+    ["headings end as sentences", "## Parking\n\nFree for guests.", "Parking.\n\nFree for guests."],
+    ["a heading's own punctuation stays", "## Where do I park?\n### Hours:\n# Note…", "Where do I park?\nHours:\nNote…"],
+    ["closing hashes of a heading", "# Wi-Fi #", "Wi-Fi."],
+    ["a hash inside a heading stays", "## Room #4", "Room #4."],
+    ["an empty heading", "#  \ntext", "text"],
     ["emphasis and strong", "Bring **your badge** and *a coat* or __gloves__ and _hat_.", "Bring your badge and a coat or gloves and hat."],
     ["snake_case and 2*3 stay", "Use field room_size, 2*3 metres.", "Use field room_size, 2*3 metres."],
     ["strike-through and inline code", "~~Closed~~ open; type `wifi-guest`", "Closed open; type wifi-guest"],

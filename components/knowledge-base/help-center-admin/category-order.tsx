@@ -14,19 +14,33 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { EditCategoryForm } from "@/components/knowledge-base/help-center-admin/portal-forms";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ChevronUpDownIcon } from "@/components/ui/icons";
 import { StatusMessage } from "@/components/ui/status-message";
 import { cn } from "@/components/ui/cn";
+import type { FormAction } from "@/lib/portal/form-state";
 import { attempt, type Outcome } from "@/lib/portal/outcome";
 
 /*
  * A locale's categories in their public order. Managers drag a row by its handle (pointer, or
  * keyboard: focus the handle, Space, arrows, Space) or use the move buttons; the new order is
- * saved at once as positions 10, 20, …. A refused save puts the order back.
+ * saved at once as positions 10, 20, …. A refused save puts the order back. "Edit" opens the
+ * category's fields under its row, with its deletion.
  */
 
-export type CategoryRow = { id: number; name: string; icon: string; articles: number };
+export type CategoryRow = {
+  id: number;
+  name: string;
+  slug: string;
+  icon: string;
+  description: string | null;
+  articles: number;
+  /** The row's own actions, for managers. */
+  update?: FormAction;
+  remove?: FormAction;
+};
 
 type Reorder = (input: { positions_hash: Record<string, number> }) => Promise<Outcome<object>>;
 
@@ -56,37 +70,74 @@ const SortableRow = ({
   disabled: boolean;
 }) => {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
+  const [editing, setEditing] = useState(false);
+  const panel = `category-${category.id}-edit`;
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={cn("flex items-center gap-2 bg-white px-3 py-2", isDragging && "relative z-10 shadow-md ring-1 ring-indigo-200")}
+      className={cn("bg-white px-3 py-2", isDragging && "relative z-10 shadow-md ring-1 ring-indigo-200")}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag to reorder ${category.name}`}
-        className="flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ChevronUpDownIcon className="size-4" />
-      </button>
-      <RowContent category={category} />
-      <div className="flex shrink-0 gap-1">
-        <Button variant="ghost" size="sm" aria-label={`Move ${category.name} up`} disabled={disabled || index === 0} onClick={() => move(index, index - 1)}>
-          ↑
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Move ${category.name} down`}
-          disabled={disabled || index === total - 1}
-          onClick={() => move(index, index + 1)}
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag to reorder ${category.name}`}
+          className="flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          ↓
-        </Button>
+          <ChevronUpDownIcon className="size-4" />
+        </button>
+        <RowContent category={category} />
+        <div className="flex shrink-0 gap-1">
+          <Button variant="ghost" size="sm" aria-label={`Move ${category.name} up`} disabled={disabled || index === 0} onClick={() => move(index, index - 1)}>
+            ↑
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Move ${category.name} down`}
+            disabled={disabled || index === total - 1}
+            onClick={() => move(index, index + 1)}
+          >
+            ↓
+          </Button>
+          {category.update ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={editing}
+              aria-controls={panel}
+              aria-label={`Edit ${category.name}`}
+              onClick={() => setEditing((open) => !open)}
+            >
+              {editing ? "Close" : "Edit"}
+            </Button>
+          ) : null}
+        </div>
       </div>
+      {editing && category.update ? (
+        <div id={panel} className="mt-3 space-y-4 border-t border-slate-100 pt-3">
+          <EditCategoryForm action={category.update} category={category} idPrefix={panel} />
+          {category.remove ? (
+            <ConfirmButton
+              action={category.remove}
+              label="Delete category"
+              ariaLabel={`Delete ${category.name}`}
+              triggerVariant="danger"
+              title={`Delete “${category.name}”?`}
+              description={
+                category.articles === 0
+                  ? "The category has no articles."
+                  : `Its ${countLabel(category.articles)} stay in the portal, without a category.`
+              }
+              confirmLabel="Delete"
+              pendingLabel="Deleting…"
+            />
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 };

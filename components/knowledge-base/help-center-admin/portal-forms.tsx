@@ -12,7 +12,8 @@ import { useKeptForm } from "@/components/ui/use-kept-form";
 import { valueOf, type FormAction } from "@/lib/portal/form-state";
 
 /*
- * The help center's small forms: a new portal, a portal's settings, a new category. Errors sit
+ * The help center's small forms: a new portal, a portal's settings and logo, a category (new or
+ * edited). Errors sit
  * beside their fields (the locales' own, named `config.…` by the service, in the form's message);
  * a failed save keeps what was typed.
  */
@@ -135,6 +136,78 @@ export const CreateCategoryForm = ({ action, locale }: { action: FormAction; loc
       <SubmitButton variant="secondary" pendingLabel="Adding…">
         Add category
       </SubmitButton>
+    </form>
+  );
+};
+
+export type CategoryFields = { name: string; slug: string; icon: string; description: string | null };
+
+/** A category's name, slug, icon and description, edited in place in the category list. */
+export const EditCategoryForm = ({ action, category, idPrefix }: { action: FormAction; category: CategoryFields; idPrefix: string }) => {
+  const { state, pending, onSubmit } = useKeptForm(action);
+  return (
+    <form noValidate className="space-y-3" onSubmit={onSubmit}>
+      <FormMessage state={state} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Input id={`${idPrefix}-name`} label="Name" name="name" required defaultValue={valueOf(state, "name", category.name)} error={state.errors.name} />
+        <Input
+          id={`${idPrefix}-slug`}
+          label="Slug"
+          name="slug"
+          required
+          defaultValue={valueOf(state, "slug", category.slug)}
+          error={state.errors.slug}
+          hint="In its public address."
+        />
+        <Input id={`${idPrefix}-icon`} label="Icon" name="icon" defaultValue={valueOf(state, "icon", category.icon)} error={state.errors.icon} hint="An emoji (optional)." />
+        <Input
+          id={`${idPrefix}-description`}
+          label="Description"
+          name="description"
+          defaultValue={valueOf(state, "description", category.description)}
+          error={state.errors.description}
+          className="sm:col-span-3"
+        />
+      </div>
+      <Button type="submit" variant="secondary" size="sm" disabled={pending} aria-disabled={pending}>
+        {pending ? "Saving…" : "Save category"}
+      </Button>
+    </form>
+  );
+};
+
+/** The portal's logo: what is shown now, a new image, or none. */
+export const PortalLogoForm = ({ upload, logoUrl }: { upload: FormAction; logoUrl: string | null }) => {
+  const [state, formAction] = usePortalForm(upload);
+  return (
+    <form action={formAction} noValidate className="space-y-3">
+      <FormMessage state={state} />
+      <div className="flex flex-wrap items-end gap-4">
+        {logoUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a signed link to the stored file, not a static asset
+          <img src={logoUrl} alt="The portal's logo" className="size-16 shrink-0 rounded-md border border-slate-200 bg-white object-contain p-1" />
+        ) : (
+          <span className="flex size-16 shrink-0 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">No logo</span>
+        )}
+        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-800">
+          {logoUrl ? "Replace the logo" : "Logo"}
+          <input
+            type="file"
+            name="logo"
+            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+            aria-invalid={Boolean(state.errors.logo) || undefined}
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          />
+          {state.errors.logo ? (
+            <span className="mt-1 block text-sm text-red-700">{state.errors.logo}</span>
+          ) : (
+            <span className="mt-1 block text-xs text-slate-500">PNG, JPEG, GIF, WebP or AVIF; shown in the public help center&apos;s header.</span>
+          )}
+        </label>
+        <SubmitButton variant="secondary" pendingLabel="Uploading…">
+          Upload logo
+        </SubmitButton>
+      </div>
     </form>
   );
 };

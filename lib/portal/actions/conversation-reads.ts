@@ -5,6 +5,7 @@ import { ZInboxListFilters } from "@/lib/conversations/inbox-filters";
 import { ZId } from "@/lib/http/schemas";
 import { articlePath } from "@/lib/knowledge-base/paths";
 import { searchAccountArticles } from "@/lib/knowledge-base/search";
+import { ZLocale } from "@/lib/knowledge-base/portal-schemas";
 import { ZSearchText } from "@/lib/knowledge-base/search-schemas";
 import { portalAction } from "@/lib/portal/action";
 import { pageBaseUrl } from "@/lib/portal/context";
@@ -64,10 +65,10 @@ const ARTICLE_PICKS = 8;
 export const searchPortalArticlesAction = portalAction({
   name: "search portal articles",
   read: true,
-  args: [z.string().min(1).max(255), ZSearchText],
-  run: async (ctx, portalSlug, q) => {
+  args: [z.string().min(1).max(255), ZSearchText, ZLocale.optional()],
+  run: async (ctx, portalSlug, q, locale) => {
     const [found, base] = await Promise.all([
-      searchAccountArticles(ctx, { q, page: 1, portal_slug: portalSlug, status: "published" }, { limit: ARTICLE_PICKS }),
+      searchAccountArticles(ctx, { q, page: 1, portal_slug: portalSlug, locale, status: "published" }, { limit: ARTICLE_PICKS }),
       pageBaseUrl(),
     ]);
     return {
@@ -76,6 +77,7 @@ export const searchPortalArticlesAction = portalAction({
         title: article.title,
         description: article.description,
         snippet: article.snippet,
+        locale: article.locale,
         link: `${base}${articlePath(article.portal.slug, article.slug)}`,
       })),
     };

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { ZId } from "@/lib/http/schemas";
 import { ZArticleCreate, ZArticleUpdate } from "@/lib/knowledge-base/article-schemas";
 import { createArticle, deleteArticle, updateArticle } from "@/lib/knowledge-base/articles";
-import { createCategory, reorderCategories } from "@/lib/knowledge-base/categories";
-import { ZCategoryInput, ZCategoryReorder } from "@/lib/knowledge-base/category-schemas";
+import { createCategory, deleteCategory, reorderCategories, updateCategory } from "@/lib/knowledge-base/categories";
+import { ZCategoryInput, ZCategoryPatch, ZCategoryReorder } from "@/lib/knowledge-base/category-schemas";
+import { removePortalLogo, setPortalLogo } from "@/lib/knowledge-base/logo";
 import { createPortal, updatePortal } from "@/lib/knowledge-base/portals";
+import { ZUpload } from "@/lib/storage/uploads";
 import { ZPortalInput, ZPortalPatch } from "@/lib/knowledge-base/portal-schemas";
 import { portalAction, portalFormAction } from "@/lib/portal/action";
 import { helpCenterPath } from "@/lib/portal/loaders/help-center";
@@ -59,6 +61,25 @@ export const updatePortalAction = portalFormAction({
   success: "Portal saved.",
 });
 
+/** The portal's logo: one image chosen in the settings (the service checks its type). */
+export const uploadPortalLogoAction = portalFormAction({
+  name: "upload portal logo",
+  ids: [ZPortalSlug],
+  fields: { logo: "files" },
+  body: z.object({ logo: z.array(ZUpload).max(1, { message: "must be one file" }).optional() }),
+  run: (ctx, slug, body) => setPortalLogo(ctx, slug, body.logo),
+  revalidate: portalPage,
+  success: "Logo saved.",
+});
+
+export const removePortalLogoAction = portalFormAction({
+  name: "remove portal logo",
+  ids: [ZPortalSlug],
+  run: (ctx, slug) => removePortalLogo(ctx, slug),
+  revalidate: portalPage,
+  success: "Logo removed.",
+});
+
 export const createCategoryAction = portalFormAction({
   name: "create category",
   ids: [ZPortalSlug],
@@ -67,6 +88,25 @@ export const createCategoryAction = portalFormAction({
   run: (ctx, slug, body) => createCategory(ctx, slug, body),
   revalidate: portalPage,
   success: (created) => ({ message: `Category “${created.category.name}” added.` }),
+});
+
+export const updateCategoryAction = portalFormAction({
+  name: "update category",
+  ids: [ZPortalSlug, ZId],
+  fields: { name: "text", slug: "text", icon: "nullable", description: "nullable" },
+  body: ZCategoryPatch,
+  run: (ctx, slug, id, body) => updateCategory(ctx, slug, id, body),
+  revalidate: portalPage,
+  success: (updated) => ({ message: `Category “${updated.category.name}” saved.` }),
+});
+
+/** Its articles stay, without a category (as Chatwoot's). */
+export const deleteCategoryAction = portalFormAction({
+  name: "delete category",
+  ids: [ZPortalSlug, ZId],
+  run: (ctx, slug, id) => deleteCategory(ctx, slug, id),
+  revalidate: portalPage,
+  success: "Category deleted.",
 });
 
 /** A locale's categories in their new order (positions 10, 20, …), after a drag or a move. */

@@ -122,7 +122,12 @@ export const inboxLookups = async (ctx: AccountCtx) => {
     teams: teams.map(presentTeam),
     labels: labels.map(presentLabel),
     cannedResponses: cannedResponses.map(presentCannedResponse),
-    inboxes: inboxes.map((inbox) => ({ id: inbox.id, name: inbox.name, channel_type: inbox.channelType, portal_slug: inbox.helpCenter?.slug ?? null })),
+    inboxes: inboxes.map((inbox) => ({
+      id: inbox.id,
+      name: inbox.name,
+      channel_type: inbox.channelType,
+      help_center: inbox.helpCenter && { slug: inbox.helpCenter.slug, default_locale: inbox.helpCenter.default_locale, locales: inbox.helpCenter.locales },
+    })),
   };
 };
 export type InboxLookups = Awaited<ReturnType<typeof inboxLookups>>;

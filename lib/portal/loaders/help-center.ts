@@ -59,6 +59,7 @@ export const localeCategories = async (ctx: AccountCtx, portal: Portal, locale: 
     name: category.name,
     slug: category.slug,
     icon: category.icon,
+    description: category.description,
     articles: views.get(category.id)?.articlesCount ?? 0,
   }));
 };

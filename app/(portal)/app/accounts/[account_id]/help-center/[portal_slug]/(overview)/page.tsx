@@ -2,17 +2,27 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryOrder } from "@/components/knowledge-base/help-center-admin/category-order";
 import { LocaleSwitch, StatusTabs, statusBadge } from "@/components/knowledge-base/help-center-admin/portal-nav";
-import { CreateCategoryForm, PortalSettingsForm } from "@/components/knowledge-base/help-center-admin/portal-forms";
+import { CreateCategoryForm, PortalLogoForm, PortalSettingsForm } from "@/components/knowledge-base/help-center-admin/portal-forms";
 import { Notice } from "@/components/settings/notice";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "@/components/ui/table";
 import { articlesPerPage } from "@/lib/knowledge-base/article-schemas";
-import { createCategoryAction, reorderCategoriesAction, updatePortalAction } from "@/lib/portal/actions/help-center";
+import { signedLogoPath } from "@/lib/knowledge-base/logo";
+import {
+  createCategoryAction,
+  deleteCategoryAction,
+  removePortalLogoAction,
+  reorderCategoriesAction,
+  updateCategoryAction,
+  updatePortalAction,
+  uploadPortalLogoAction,
+} from "@/lib/portal/actions/help-center";
 import { firstParam, pageContext, type SearchParams } from "@/lib/portal/context";
 import {
   articleTabs,
@@ -144,7 +154,15 @@ export default async function PortalPage({ params, searchParams }: { params: Pro
           <div className="space-y-6">
             <CategoryOrder
               label={`Categories (${locale})`}
-              categories={categories}
+              categories={
+                manager
+                  ? categories.map((row) => ({
+                      ...row,
+                      update: updateCategoryAction.bind(null, ctx.account.id, portal.slug, row.id),
+                      remove: deleteCategoryAction.bind(null, ctx.account.id, portal.slug, row.id),
+                    }))
+                  : categories
+              }
               reorder={manager ? reorderCategoriesAction.bind(null, ctx.account.id, portal.slug) : undefined}
             />
             {manager ? <CreateCategoryForm key={locale} action={createCategoryAction.bind(null, ctx.account.id, portal.slug)} locale={locale} /> : null}
@@ -153,6 +171,22 @@ export default async function PortalPage({ params, searchParams }: { params: Pro
 
         {manager ? (
           <Card title="Portal settings">
+            <div className="mb-6 space-y-3 border-b border-slate-100 pb-6">
+              <PortalLogoForm
+                upload={uploadPortalLogoAction.bind(null, ctx.account.id, portal.slug)}
+                logoUrl={portal.logoStorageKey ? signedLogoPath(portal.id) : null}
+              />
+              {portal.logoStorageKey ? (
+                <ConfirmButton
+                  action={removePortalLogoAction.bind(null, ctx.account.id, portal.slug)}
+                  label="Remove logo"
+                  title="Remove the logo?"
+                  description="The public help center shows the portal's name alone."
+                  confirmLabel="Remove"
+                  pendingLabel="Removing…"
+                />
+              ) : null}
+            </div>
             <PortalSettingsForm
               action={updatePortalAction.bind(null, ctx.account.id, portal.slug)}
               portal={{
