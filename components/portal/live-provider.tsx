@@ -1,12 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { LIVE_BATCH_MS, batcher } from "@/lib/live-client/batch";
 import { staleAfter, uniqueStale, type LiveFrame, type Presence, type Stale } from "@/lib/live-client/frames";
 import { createLiveStore, type LiveStore } from "@/lib/live-client/store";
 import { openLiveStream } from "@/lib/live-client/stream";
 import type { Typer } from "@/lib/live-client/typing";
+import { useOnlineRefresh } from "./use-online-refresh";
 
 /*
  * The portal's one live connection (GET /app/live), opened by the account's layout. Screens
@@ -29,13 +29,9 @@ const useStore = () => {
  * came after it, so nothing between the render and the connection is missed.
  */
 export const LiveProvider = ({ accountId, since, children }: { accountId: number; since: number; children: ReactNode }) => {
-  const router = useRouter();
   const [store] = useState(createLiveStore);
-  // The stream stays open across renders and navigations: it reads the router it needs when a reset comes.
-  const latestRouter = useRef(router);
-  useEffect(() => {
-    latestRouter.current = router;
-  });
+  // Stable across renders: the stream stays open across renders and navigations.
+  const refresh = useOnlineRefresh();
 
   // The render's cursor, read once: a later refresh re-renders the layout but keeps this stream.
   const [renderedAt] = useState(since);
@@ -43,13 +39,13 @@ export const LiveProvider = ({ accountId, since, children }: { accountId: number
     const query = new URLSearchParams({ account_id: String(accountId), ...(renderedAt > 0 ? { last_event_id: String(renderedAt) } : {}) });
     const close = openLiveStream(`/app/live?${query}`, (frame) => {
       store.receive(frame);
-      if (frame.event === "reset") latestRouter.current.refresh();
+      if (frame.event === "reset") refresh();
     });
     return () => {
       close();
       store.close();
     };
-  }, [accountId, renderedAt, store]);
+  }, [accountId, renderedAt, store, refresh]);
 
   return <LiveContext.Provider value={store}>{children}</LiveContext.Provider>;
 };

@@ -45,7 +45,7 @@ for (const viewport of viewports) {
     const search = picker.getByRole("searchbox", { name: "Search the help center" });
     await expect(search).toBeFocused();
     await search.fill("wedding packages");
-    await expect(picker.getByRole("status")).toHaveText("No published article matches “wedding packages”.");
+    await expect(picker.getByRole("status")).toHaveText("No published article in English matches “wedding packages”.");
     await expect(picker.getByText("Wedding packages 2028")).toHaveCount(0);
 
     // Escape closes it and focus goes back to the button.

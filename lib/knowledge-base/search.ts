@@ -31,8 +31,12 @@ export type SearchAudience = "member" | "bot" | "contact" | "public";
 /** Chatwoot's page size for article search. */
 export const searchPageSize = 15;
 export const maxSearchLimit = 50;
-/** Trigram word similarity a title needs to fill a page when the words matched too few. */
-const similarTitleThreshold = 0.3;
+/**
+ * Trigram word similarity a title needs to fill a page when the words matched too few: typos
+ * score 0.5 and more ("parkng" → "Parking and deliveries" 0.57), a shared first syllable 0.33
+ * ("parki" → "Deposits and payment").
+ */
+const similarTitleThreshold = 0.4;
 /** Title over description and tags over content, by more than PostgreSQL's defaults ({0.1, 0.2, 0.4, 1.0}): the title boost. */
 const rankWeights = "{0.05, 0.15, 0.45, 1.0}";
 /** Snippets are cut from the start of long articles: ts_headline's cost grows with the text. */

@@ -235,6 +235,13 @@ describe("search quality", () => {
     expect(typo[0]!.match).toBe("similar");
   });
 
+  it("does not fill a page with titles that only share a first syllable with a half-typed word", async () => {
+    // "parki" and "Refunds and payments" would share two of six trigrams (0.33): not a typo of it.
+    const found = await titlesFor("member", "parki");
+    expect(found.map((article) => article.title)).toContain("Parking at the venue");
+    expect(found.every((article) => /park/i.test(`${article.title} ${article.description ?? ""} ${article.snippet}`))).toBe(true);
+  });
+
   it("pages without repeating or skipping an article", async () => {
     const all = await titlesFor("member", broad, { limit: 50 });
     expect(all.length).toBeGreaterThan(15);
