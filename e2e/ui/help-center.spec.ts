@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { gradientPng } from "../../lib/format/png";
 import { xssPayloads } from "../../tests/helpers/xss-payloads";
-import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, screenshot, signIn } from "./helpers";
+import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, postAs, screenshot, signIn, signInWithToken } from "./helpers";
 
 /*
  * The help center's management pages as people use them: an administrator writes an article in
@@ -74,12 +74,34 @@ test("an administrator writes an article with its preview, publishes it, and rea
   await context.close();
 });
 
-test("known XSS payloads typed into the editor render inert in the preview", async ({ page }) => {
+/** What in a rendered article could run or load something: dangerous elements, handlers, script URLs. */
+const dangerIn = (root: Locator) =>
+  root.evaluate((element) => {
+    const problems: string[] = [];
+    if (element.querySelector("script, iframe, object, embed, svg, style, form, meta, base, details")) problems.push("a dangerous element");
+    for (const node of element.querySelectorAll("*")) {
+      for (const attribute of node.attributes) {
+        if (/^on/i.test(attribute.name)) problems.push(`${attribute.name} on <${node.tagName}>`);
+        if (/^(href|src|action|data|formaction|xlink:href)$/i.test(attribute.name) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) {
+          problems.push(`${attribute.name}=${attribute.value}`);
+        }
+      }
+    }
+    return problems;
+  });
+
+/** Fails the test on any alert, confirm or prompt the page opens. */
+const recordDialogs = (page: Page) => {
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
     await dialog.dismiss();
   });
+  return dialogs;
+};
+
+test("known XSS payloads typed into the editor render inert in the preview", async ({ page }) => {
+  const dialogs = recordDialogs(page);
   await signIn(page, ADMIN_EMAIL);
   await page.goto(`/app/accounts/${accountIdOf(page)}/help-center/canal-house/articles/new`);
   const content = page.getByLabel("Content (Markdown)");
@@ -87,23 +109,42 @@ test("known XSS payloads typed into the editor render inert in the preview", asy
   for (const [index, payload] of xssPayloads.entries()) {
     await content.fill(`Before ${index}\n\n${payload}\n\nAfter ${index}`);
     await expect(preview.getByText(`After ${index}`)).toBeVisible();
-    const found = await preview.evaluate((root) => {
-      const problems: string[] = [];
-      if (root.querySelector("script, iframe, object, embed, svg, style, form, meta, base, details")) problems.push("a dangerous element");
-      for (const element of root.querySelectorAll("*")) {
-        for (const attribute of element.attributes) {
-          if (/^on/i.test(attribute.name)) problems.push(`${attribute.name} on <${element.tagName}>`);
-          if (/^(href|src|action|data|formaction|xlink:href)$/i.test(attribute.name) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) {
-            problems.push(`${attribute.name}=${attribute.value}`);
-          }
-        }
-      }
-      return problems;
-    });
-    expect(found, payload).toEqual([]);
+    expect(await dangerIn(preview), payload).toEqual([]);
   }
   // Everything at once, and a moment for anything that would run late.
   await content.fill(xssPayloads.join("\n\n"));
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+});
+
+test("known XSS payloads in a published article render inert on the public pages", async ({ page }) => {
+  const dialogs = recordDialogs(page);
+  const api = await signInWithToken(page, ADMIN_EMAIL);
+  const id = tag();
+  const created = await postAs(api, "portals/canal-house/articles", {
+    title: `Payloads ${id} <img src=x onerror=alert(1)>`,
+    description: `<script>alert("description")</script> ${id}`,
+    content: xssPayloads.map((payload, index) => `Before ${index}\n\n${payload}\n\nAfter ${index}`).join("\n\n"),
+    status: "published",
+  });
+  const slug = created.payload.slug as string;
+
+  await page.goto(`/hc/canal-house/articles/${slug}`);
+  const article = page.locator("article");
+  await expect(article.getByText(`After ${xssPayloads.length - 1}`, { exact: true })).toBeVisible();
+  // The title and description are text, not markup.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Payloads ${id} <img src=x onerror=alert(1)>`);
+  expect(await dangerIn(article)).toEqual([]);
+
+  // Found by search (the results drawn while typing, and the search page): snippets and titles stay text.
+  await page.goto("/hc/canal-house/en");
+  await page.getByRole("searchbox", { name: "Search the help center" }).fill(`Payloads ${id}`);
+  const instant = page.getByRole("region", { name: "Instant results" });
+  await expect(instant.getByRole("link", { name: new RegExp(`Payloads ${id}`) })).toBeVisible();
+  expect(await dangerIn(instant)).toEqual([]);
+  await page.goto(`/hc/canal-house/en/search?query=${encodeURIComponent(`Payloads ${id}`)}`);
+  await expect(page.getByRole("link", { name: new RegExp(`Payloads ${id}`) }).first()).toBeVisible();
+  expect(await dangerIn(page.locator("main"))).toEqual([]);
   await page.waitForTimeout(500);
   expect(dialogs).toEqual([]);
 });
