@@ -1,10 +1,12 @@
-// `npm test`: lint, typecheck, unit tests, API tests on real PostgreSQL, a production build,
-// then Playwright against it. Every step runs (but e2e needs the build); the exit code and
-// the closing "N passed, N failed" line cover them all.
+// `npm test`: lint, typecheck, unit tests, API tests on real PostgreSQL (on this Node.js, then
+// again on Node 24 from the npm registry), a production build, then Playwright against it.
+// Every step runs (but e2e needs the build); the exit code and the closing "N passed, N failed"
+// line cover them all.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { nodeAtLeast, nodeBinary } from "./node-runtime";
 
 type Counts = { passed: number; failed: number; skipped: number };
 type Step = { name: string; ok: boolean; seconds: number; counts?: Counts };
@@ -34,17 +36,43 @@ const playwrightCounts = (file: string) => (): Counts | undefined => {
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
 };
 
-const vitest = (project: string) => {
-  const out = path.join(results, `vitest-${project}.json`);
+/**
+ * API test files wait on PostgreSQL much of the time (each on its own database): three at once
+ * keep two cores busy, where vitest's default (cores - 1) left them half idle.
+ */
+const apiWorkers = ["--maxWorkers=3", "--minWorkers=3"];
+
+/** A vitest project on this Node.js, or on `node` (another release's binary). */
+const vitest = (project: string, options: { args?: string[]; node?: { binary: string; label: string } } = {}) => {
+  const suffix = options.node ? `-node${options.node.label}` : "";
+  const out = path.join(results, `vitest-${project}${suffix}.json`);
   rmSync(out, { force: true });
-  return run(`${project} tests`, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {}, vitestCounts(out));
+  const args = ["run", "--project", project, ...(options.args ?? []), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
+  const name = `${project} tests${options.node ? ` (Node ${options.node.label})` : ""}`;
+  if (!options.node) return run(name, bin("vitest"), args, {}, vitestCounts(out));
+  return run(name, options.node.binary, [path.join("node_modules", "vitest", "vitest.mjs"), ...args], {}, vitestCounts(out));
+};
+
+/** A Node.js release from the npm registry, or a failed step saying why. */
+const runtime = (line: 22 | 24, pick: (line: 22 | 24) => string) => {
+  try {
+    return pick(line);
+  } catch (error) {
+    console.error(error);
+    steps.push({ name: `install Node ${line}`, ok: false, seconds: 0 });
+    return null;
+  }
 };
 
 mkdirSync(results, { recursive: true });
 run("lint", bin("eslint"), ["--max-warnings=0", "."]);
 run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
 vitest("unit");
-vitest("api");
+// The MCP conformance suite (an API test) runs on Node 22 or newer: installed before the run, not inside it.
+runtime(22, nodeAtLeast);
+vitest("api", { args: apiWorkers });
+const node24 = runtime(24, nodeBinary);
+if (node24) vitest("api", { args: apiWorkers, node: { binary: node24, label: "24" } });
 if (run("build", bin("next"), ["build"], { NODE_ENV: "production" })) {
   const out = path.join(results, "playwright.json");
   rmSync(out, { force: true });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeAtLeast } from "@/scripts/node-runtime";
 import { makeTeam } from "../helpers/factories";
 import { startServer, type TestServer } from "../helpers/http-server";
 
@@ -17,7 +18,6 @@ import { startServer, type TestServer } from "../helpers/http-server";
  * entry there fails the run too).
  */
 
-const node22 = path.resolve("node_modules/node/bin/node");
 const suite = path.resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const baseline = path.resolve("tests/api/mcp-conformance-baseline.yml");
 
@@ -37,8 +37,11 @@ const scenarios = [
 let server: TestServer;
 let mcpUrl: string;
 let output: string;
+/** The suite needs Node 22 or newer: this one, or Node 22 from the npm registry (scripts/node-runtime.ts). */
+let node22: string;
 
 beforeAll(async () => {
+  node22 = nodeAtLeast(22);
   const team = await makeTeam();
   server = await startServer({
     addHeaders: (headers) => {
