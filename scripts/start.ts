@@ -132,6 +132,9 @@ const main = async () => {
     child.on("exit", (code) => void stop(code ?? 1));
     await waitUntilServing(child);
     console.log(`Portal: http://localhost:${port}`);
+    if (Number(process.versions.node.split(".")[0]) < 22) {
+      console.log(`Node.js ${process.versions.node} is past its end of life: run Venuedesk on Node 22 or 24 (LTS) in production.`);
+    }
     if (demo) {
       console.log(`Demo login: ${demo.email} / ${demo.password}`);
       console.log(`API access token: ${demo.token}`);
