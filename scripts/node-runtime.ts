@@ -33,7 +33,8 @@ export const nodeBinary = (line: NodeLine): string => {
 export const nodeAtLeast = (line: NodeLine): string =>
   Number(process.versions.node.split(".")[0]) >= line ? process.execPath : nodeBinary(line);
 
-const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? "");
+// Run as a script (not imported by the test runner or a test): print the binary's path.
+const isMain = /node-runtime\.ts$/.test(process.argv[1] ?? "");
 if (isMain) {
   const line = Number(process.argv[2]) as NodeLine;
   if (!(line in nodeReleases)) {

@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationFull, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ADMIN_EMAIL, DEMO_PASSWORD, accountIdOf, signIn } from "../ui/helpers";
+import { nodeAtLeast } from "../../scripts/node-runtime";
 
 /*
  * An AI assistant connects the way real ones do, against the running app: the MCP SDK's own
@@ -153,10 +154,10 @@ test("an MCP client does the whole OAuth flow: 401, discovery, registration, sig
   expect((await refresh(fresh.refresh_token!, provider.info!.client_id)).status, "and so is its newest refresh token").toBe(400);
 });
 
-/** Runs the conformance suite's CLI on Node 22 (a dev dependency); resolves with its exit code and output. */
+/** Runs the conformance suite's CLI on Node 22 or newer (scripts/node-runtime.ts); resolves with its exit code and output. */
 const conformance = (args: string[], onOutput?: (text: string, child: ChildProcessWithoutNullStreams) => void) =>
   new Promise<{ code: number | null; log: string }>((resolve) => {
-    const child = spawn(path.resolve("node_modules/node/bin/node"), [path.resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js"), ...args], {
+    const child = spawn(nodeAtLeast(22), [path.resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js"), ...args], {
       env: { ...process.env, NO_COLOR: "1" },
     });
     let log = "";
