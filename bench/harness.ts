@@ -1,7 +1,7 @@
 // Shared by the benchmark scripts: the embedded PostgreSQL in .bench-data, the production
 // server on a bench database, and a closed-loop load generator.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
@@ -30,14 +30,29 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 
 /** BENCH_DATABASE_URL's server, or the embedded one in .bench-data with `name` created on it. */
 export const openDatabase = async (name: string) => {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
+  const opened = await openDatabases([name]);
+  return { url: opened.urls[0]!, stop: opened.stop };
+};
+
+/**
+ * Several databases on one server: the embedded one in .bench-data (each created when missing),
+ * or BENCH_DATABASE_URL's server with the database name replaced.
+ */
+export const openDatabases = async (names: readonly string[]) => {
+  const configured = process.env.BENCH_DATABASE_URL;
+  if (configured) {
+    const urlFor = (name: string) => Object.assign(new URL(configured), { pathname: `/${name}` }).toString();
+    return { urls: names.length === 1 ? [configured] : names.map(urlFor), stop: async () => {} };
+  }
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const server = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, "postgres") });
   const admin = postgres(server.urlFor("postgres"), { max: 1, onnotice: () => {} });
-  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
-  if (!exists) await admin.unsafe(`create database ${name}`);
+  for (const name of names) {
+    const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!exists) await admin.unsafe(`create database ${name}`);
+  }
   await admin.end();
-  return { url: server.urlFor(name), stop: () => server.stop() };
+  return { urls: names.map((name) => server.urlFor(name)), stop: () => server.stop() };
 };
 
 export type ServerOptions = {
@@ -46,6 +61,23 @@ export type ServerOptions = {
   port?: number;
   /** Set after everything else the server inherits (RATE_LIMITS: "off", say). */
   env?: Record<string, string>;
+  /** The Node.js binary to run it on (another release: scripts/node-runtime.ts); this one by default. */
+  node?: string;
+};
+
+/** Waits (up to a minute) until `url` answers 2xx; kills `child` and throws if it never does. */
+export const waitUntilUp = async (child: ChildProcess, url: string) => {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(url)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error(`${url} did not come up`);
 };
 
 export const startServer = async (url: string, options: ServerOptions = {}) => {
@@ -54,7 +86,7 @@ export const startServer = async (url: string, options: ServerOptions = {}) => {
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
   if (!existsSync(path.resolve(cwd, distDir, "BUILD_ID"))) throw new Error(`No production build in ${cwd}: run \`npm run build\` first.`);
   // The server `npm start` runs (headers, forwarded-address rewrite), so its cost is measured too.
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "server.ts")], {
+  const child = spawn(options.node ?? process.execPath, ["--import", "tsx", path.join("scripts", "server.ts")], {
     cwd,
     // Limits stay on (their upsert is part of every request's cost) but out of reach of the load.
     env: {
@@ -69,16 +101,7 @@ export const startServer = async (url: string, options: ServerOptions = {}) => {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error("server did not start");
+  return waitUntilUp(child, `http://127.0.0.1:${port}/api/health`);
 };
 
 /**
@@ -129,6 +152,44 @@ export const measure = async (name: string, clients: number, requests: number, s
     errors,
     latencies,
   };
+};
+
+/**
+ * Closed-loop load for `seconds`: `clients` loops each sending the next request as soon as the
+ * last one is answered. Latencies in ms, sorted.
+ */
+export const measureFor = async (seconds: number, clients: number, send: (i: number) => Promise<Response>) => {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const i = next++;
+        const t0 = performance.now();
+        const response = await send(i);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (!response.ok) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+};
+
+/** A process's resident set (MB) from /proc; null where there is no /proc. */
+export const residentMb = (pid: number | undefined) => {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? null : Number(kb) / 1024;
+  } catch {
+    return null;
+  }
 };
 
 /** Pages carry no Server-Timing header: their server columns show "-". */

@@ -6,9 +6,8 @@ import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { base, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
+import { planningScenarios, send, type Scenario } from "./scenarios";
 import { planningBench } from "./seed";
-
-const day = 86_400_000;
 
 const main = async () => {
   const database = await openDatabase("venuedesk_bench_planning");
@@ -19,44 +18,14 @@ const main = async () => {
     select (select count(*) from spaces where account_id = ${seeded.accountId})::int as spaces,
            (select count(*) from allocations where account_id = ${seeded.accountId})::int as allocations`))[0]!;
   const server = await startServer(database.url);
-  const headers = { api_access_token: seeded.token, "content-type": "application/json" };
-  const path_ = `${base}/api/v1/accounts/${seeded.accountId}/planning/allocations`;
-  const startOf = (i: number) => new Date(Date.parse(seeded.yearStart) + ((i * 7) % 300) * day);
-  const scenarios: [string, (i: number) => Promise<Response>][] = [
-    [
-      "find_available_slots: 50 spaces x 31 days, 60 min (max_results 500)",
-      (i) => {
-        const from = startOf(i);
-        const offset = (i * 13) % (seeded.spaceIds.length - 50);
-        return fetch(`${path_}/find_available_slots`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            duration_minutes: 60,
-            start_date: from.toISOString().slice(0, 10),
-            end_date: new Date(from.getTime() + 30 * day).toISOString().slice(0, 10),
-            start_time: "08:00",
-            end_time: "22:00",
-            space_ids: seeded.spaceIds.slice(offset, offset + 50),
-            max_results: 500,
-          }),
-        });
-      },
-    ],
-    [
-      "allocation list: one week, all spaces",
-      (i) => {
-        const from = startOf(i);
-        return fetch(`${path_}?start_at=${from.toISOString()}&end_at=${new Date(from.getTime() + 7 * day).toISOString()}`, { headers });
-      },
-    ],
-  ];
+  const scenarios = planningScenarios(seeded);
+  const sender = (scenario: Scenario) => (i: number) => send(base, seeded.token, scenario.request(i));
   try {
-    for (const [, send] of scenarios) await measure("warm-up", 2, 40, send);
+    for (const scenario of scenarios) await measure("warm-up", 2, 40, sender(scenario));
     const samples: Sample[] = [];
-    for (const [name, send] of scenarios) {
-      samples.push(await measure(name, 1, 300, send));
-      samples.push(await measure(name, 8, 400, send));
+    for (const scenario of scenarios) {
+      samples.push(await measure(scenario.name, 1, 300, sender(scenario)));
+      samples.push(await measure(scenario.name, scenario.clients, 400, sender(scenario)));
     }
     console.log(`\n${counts.spaces} spaces, ${counts.allocations} allocations`);
     printSamples(samples);

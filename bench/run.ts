@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { base, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
+import { conversationScenarios, send, type Scenario } from "./scenarios";
 import { conversationBench } from "./seed";
 
 const main = async () => {
@@ -21,40 +22,15 @@ const main = async () => {
     (await db.execute<{ seq_scan: number; idx_scan: number }>(sql`select seq_scan, idx_scan from pg_stat_user_tables where relname = 'messages'`))[0]!;
 
   const server = await startServer(database.url);
-  const headers = { api_access_token: account!.token, "content-type": "application/json" };
-  const accountPath = `${base}/api/v1/accounts/${account!.accountId}`;
-  const scenarios: [string, (i: number) => Promise<Response>][] = [
-    ["conversation list (open, page 1-20)", (i) => fetch(`${accountPath}/conversations?status=open&page=${1 + (i % 20)}`, { headers })],
-    [
-      "filter: status AND inbox AND label",
-      (i) =>
-        fetch(`${accountPath}/conversations/filter?page=1`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            payload: [
-              { attribute_key: "status", filter_operator: "equal_to", values: ["open"], query_operator: "AND" },
-              { attribute_key: "inbox_id", filter_operator: "equal_to", values: [account!.inboxIds[i % 3]], query_operator: "AND" },
-              { attribute_key: "labels", filter_operator: "equal_to", values: [account!.labels[i % 10]], query_operator: null },
-            ],
-          }),
-        }),
-    ],
-    [
-      "messages: 20 before a cursor",
-      (i) => {
-        const cursor = cursors[i % cursors.length]!;
-        return fetch(`${accountPath}/conversations/${cursor.display_id}/messages?before=${cursor.before}`, { headers });
-      },
-    ],
-  ];
+  const scenarios = conversationScenarios(account!, cursors);
   try {
-    for (const [, send] of scenarios) await measure("warm-up", 4, 50, send);
+    const sender = (scenario: Scenario) => (i: number) => send(base, account!.token, scenario.request(i));
+    for (const scenario of scenarios) await measure("warm-up", 4, 50, sender(scenario));
     const before = await seqScans();
     const samples: Sample[] = [];
-    for (const [name, send] of scenarios) {
-      samples.push(await measure(name, 1, 300, send));
-      samples.push(await measure(name, 32, 2000, send));
+    for (const scenario of scenarios) {
+      samples.push(await measure(scenario.name, 1, 300, sender(scenario)));
+      samples.push(await measure(scenario.name, scenario.clients, 2000, sender(scenario)));
     }
     const after = await seqScans();
     console.log(`\n${seeded.accounts.length} accounts x ${seeded.conversations} conversations x ${seeded.messagesPerConversation} messages`);

@@ -1,9 +1,19 @@
+import { appendFileSync } from "node:fs";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
 
+/**
+ * VD_SQL_LOG=<file>: every statement the pool sends, one JSON line each ({at, connection, query,
+ * parameters}; `at` in ms from the process's start), for the side-by-side benchmark
+ * (bench/compare.ts), which replays what a request sent. Off unless set; never in production.
+ */
+const statementLog = (file: string) => (connection: number, query: string, parameters: unknown[]) =>
+  appendFileSync(file, `${JSON.stringify({ at: performance.now(), connection, query, parameters })}\n`);
+
 export const createDb = (url: string, options: { max?: number } = {}) => {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const log = process.env.VD_SQL_LOG;
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, ...(log ? { debug: statementLog(log) } : {}) });
   return drizzle({ client, schema, casing: "snake_case" });
 };
 

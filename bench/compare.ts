@@ -1,0 +1,249 @@
+// `npm run bench:compare` (after `npm run build`): the hot API routes served by the app and by a
+// bare Node.js server (bench/bare-server.ts) that sends the same statements with the same
+// parameters — captured from the app's own pool (VD_SQL_LOG), not retyped — and answers the same
+// bytes. Alternating runs (BENCH_SECONDS each, BENCH_PAIRS pairs per route and concurrency),
+// medians, app ÷ bare ratios; sequential scans of messages and conversations during the run and
+// each server's resident memory under the high-concurrency load. On this Node.js and on Node 24
+// (BENCH_NODE=current|24|both, default both).
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createDb } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { nodeBinary } from "../scripts/node-runtime";
+import { requestKey, type RecordedStatement, type Recording } from "./bare-server";
+import { measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
+import { conversationScenarios, planningScenarios, send, type BenchRequest, type MessageCursor, type Scenario } from "./scenarios";
+import { conversationBench, planningBench } from "./seed";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+const WARM_SECONDS = 3;
+/** Statements the app sent within this many ms of the one before went out together (Promise.all). */
+const WAVE_GAP_MS = 0.05;
+const BARE_PORT = PORT + 1;
+
+type Captured = RecordedStatement & { at: number; connection: number };
+
+/** A scenario on one database and token, its requests cycling through `period` distinct ones (each recorded). */
+type Route = Scenario & { period: number };
+type Phase = { label: string; url: string; token: string; routes: Route[] };
+
+const cycled = (route: Route) => (i: number) => route.request(i % route.period);
+const bodyText = (request: BenchRequest) => (request.body === undefined ? "" : JSON.stringify(request.body));
+
+/** Statements sent within WAVE_GAP_MS of each other form one wave. */
+const waves = (statements: Captured[]): RecordedStatement[][] => {
+  const grouped: RecordedStatement[][] = [];
+  let last = -Infinity;
+  for (const { at, query, parameters } of statements) {
+    if (at - last > WAVE_GAP_MS || grouped.length === 0) grouped.push([]);
+    grouped.at(-1)!.push({ query, parameters });
+    last = at;
+  }
+  return grouped;
+};
+
+/** Every distinct request of the phase sent once to the app with its statement log on: what it sent, what it answered. */
+const record = async (phase: Phase, node: string): Promise<Recording> => {
+  const log = path.join(os.tmpdir(), `venuedesk-sql-${process.pid}.jsonl`);
+  writeFileSync(log, "");
+  // Background jobs stay out of the process, so its statements are the requests' alone.
+  const app = await startServer(phase.url, { node, env: { VD_SQL_LOG: log, BACKGROUND_JOBS: "worker" } });
+  const recording: Recording = {};
+  try {
+    for (const route of phase.routes) {
+      // Each route once first: whatever a first request does once (caches) is not recorded.
+      await (await send(`http://127.0.0.1:${PORT}`, phase.token, route.request(0))).arrayBuffer();
+      for (let i = 0; i < route.period; i++) {
+        const request = route.request(i);
+        writeFileSync(log, "");
+        const response = await send(`http://127.0.0.1:${PORT}`, phase.token, request);
+        const body = await response.text();
+        if (!response.ok) throw new Error(`${route.name} #${i}: the app answered ${response.status}: ${body.slice(0, 300)}`);
+        const statements = readFileSync(log, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Captured);
+        recording[requestKey(request.method, request.path, bodyText(request))] = {
+          status: response.status,
+          contentType: response.headers.get("content-type") ?? "application/json",
+          body,
+          waves: waves(statements),
+        };
+      }
+    }
+  } finally {
+    await stopServer(app);
+    rmSync(log, { force: true });
+  }
+  return recording;
+};
+
+const startBare = async (url: string, file: string, node: string) => {
+  const child = spawn(node, ["--import", "tsx", path.join("bench", "bare-server.ts"), file, String(BARE_PORT)], {
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return waitUntilUp(child, `http://127.0.0.1:${BARE_PORT}/health`);
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+type Side = { rps: number[]; p50: number[]; p99: number[]; rss: number[]; errors: number };
+const side = (): Side => ({ rps: [], p50: [], p99: [], rss: [], errors: 0 });
+
+/** One timed run against `port`, sampling the server's resident memory while it lasts. */
+const loaded = async (port: number, pid: number | undefined, token: string, route: Route, clients: number, seconds: number, into?: Side) => {
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid) ?? 0)), 500);
+  const result = await measureFor(seconds, clients, (i) => send(`http://127.0.0.1:${port}`, token, cycled(route)(i)));
+  clearInterval(sampler);
+  if (into) {
+    into.rps.push(result.rps);
+    into.p50.push(result.p50);
+    into.p99.push(result.p99);
+    into.rss.push(peak);
+    into.errors += result.errors;
+  }
+};
+
+type Row = { route: string; clients: number; app: Side; bare: Side };
+
+const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
+  const recording = await record(phase, node);
+  const file = path.join(os.tmpdir(), `venuedesk-recording-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(recording));
+  const statements = Object.values(recording).reduce((sum, route) => sum + route.waves.flat().length, 0);
+  console.log(`${phase.label}: recorded ${Object.keys(recording).length} requests (${statements} statements)`);
+  let app: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  const rows: Row[] = [];
+  try {
+    app = await startServer(phase.url, { node, env: { BACKGROUND_JOBS: "worker" } });
+    bare = await startBare(phase.url, file, node);
+    for (const route of phase.routes) {
+      for (const clients of [1, route.clients]) {
+        const row: Row = { route: route.name, clients, app: side(), bare: side() };
+        await loaded(PORT, app.pid, phase.token, route, clients, WARM_SECONDS);
+        await loaded(BARE_PORT, bare.pid, phase.token, route, clients, WARM_SECONDS);
+        for (let pair = 0; pair < PAIRS; pair++) {
+          // Alternating which goes first, so neither always follows the other's load.
+          const order = pair % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
+          for (const which of order) {
+            if (which === "app") await loaded(PORT, app.pid, phase.token, route, clients, SECONDS, row.app);
+            else await loaded(BARE_PORT, bare.pid, phase.token, route, clients, SECONDS, row.bare);
+          }
+        }
+        rows.push(row);
+        const ratio = median(row.app.rps) / median(row.bare.rps);
+        console.log(`  ${route.name}, ${clients} client(s): app ${median(row.app.rps).toFixed(0)} req/s, bare ${median(row.bare.rps).toFixed(0)} req/s (${ratio.toFixed(2)})`);
+      }
+    }
+  } finally {
+    await stopServer(app);
+    await stopServer(bare);
+    rmSync(file, { force: true });
+  }
+  return rows;
+};
+
+const printRows = (label: string, rows: Row[]) => {
+  console.log(`\n### ${label}\n`);
+  console.log("| route | clients | app req/s | bare req/s | app ÷ bare req/s | app p50 ms | bare p50 ms | app p50 ÷ bare p50 | app p99 ms | bare p99 ms | RSS app / bare MB | errors |");
+  console.log("| - | - | - | - | - | - | - | - | - | - | - | - |");
+  for (const { route, clients, app, bare } of rows) {
+    const cells = [
+      route,
+      clients,
+      median(app.rps).toFixed(0),
+      median(bare.rps).toFixed(0),
+      (median(app.rps) / median(bare.rps)).toFixed(2),
+      median(app.p50).toFixed(1),
+      median(bare.p50).toFixed(1),
+      (median(app.p50) / median(bare.p50)).toFixed(2),
+      median(app.p99).toFixed(1),
+      median(bare.p99).toFixed(1),
+      `${Math.max(...app.rss).toFixed(0)} / ${Math.max(...bare.rss).toFixed(0)}`,
+      app.errors + bare.errors,
+    ];
+    console.log(`| ${cells.join(" | ")} |`);
+  }
+};
+
+const main = async () => {
+  const databases = await openDatabases(["venuedesk_bench", "venuedesk_bench_planning"]);
+  const [conversationUrl, planningUrl] = databases.urls as [string, string];
+  await runMigrations(conversationUrl);
+  await runMigrations(planningUrl);
+  const seeded = await conversationBench(conversationUrl);
+  const account = seeded.accounts[0]!;
+  const conversationDb = createDb(conversationUrl, { max: 2 });
+  const planningDb = createDb(planningUrl, { max: 2 });
+  const planning = await planningBench(planningDb);
+  const cursors = await conversationDb.execute<MessageCursor>(sql`
+    select c.display_id, (select m.id from messages m where m.conversation_id = c.id order by m.id desc offset 4 limit 1) as before
+    from conversations c where c.account_id = ${account.accountId} order by random() limit 60`);
+  const [list, filter, messages] = conversationScenarios(account, cursors) as [Scenario, Scenario, Scenario];
+  const [slots, allocationList] = planningScenarios(planning) as [Scenario, Scenario];
+  const phases: Phase[] = [
+    {
+      label: "conversations",
+      url: conversationUrl,
+      token: account.token,
+      routes: [
+        { ...list, period: 20 },
+        { ...filter, period: 30 },
+        { ...messages, period: cursors.length },
+      ],
+    },
+    {
+      label: "planning",
+      url: planningUrl,
+      token: planning.token,
+      routes: [
+        { ...slots, period: 30 },
+        { ...allocationList, period: 30 },
+      ],
+    },
+  ];
+  const which = process.env.BENCH_NODE ?? "both";
+  const runtimes = [
+    ...(which === "24" ? [] : [{ label: `Node ${process.versions.node}`, node: process.execPath }]),
+    ...(which === "current" ? [] : [{ label: "Node 24", node: nodeBinary(24) }]),
+  ];
+  const seqScans = async () =>
+    conversationDb.execute<{ relname: string; seq_scan: number }>(
+      sql`select relname, seq_scan::int from pg_stat_user_tables where relname in ('messages', 'conversations') order by relname`,
+    );
+  const before = await seqScans();
+  try {
+    const results: [string, Row[]][] = [];
+    for (const runtime of runtimes) {
+      console.log(`\n${runtime.label}: ${SECONDS} s runs, ${PAIRS} pairs`);
+      const rows: Row[] = [];
+      for (const phase of phases) rows.push(...(await measurePhase(phase, runtime.node)));
+      results.push([runtime.label, rows]);
+    }
+    const after = await seqScans();
+    console.log(`\n${seeded.accounts.length} accounts x ${seeded.conversations} conversations x ${seeded.messagesPerConversation} messages; 200 spaces`);
+    for (const [label, rows] of results) printRows(label, rows);
+    const scans = after.map((row) => `${row.relname} ${row.seq_scan - (before.find((b) => b.relname === row.relname)?.seq_scan ?? 0)}`);
+    console.log(`\nsequential scans during the run (both servers): ${scans.join(", ")}`);
+  } finally {
+    await conversationDb.$client.end();
+    await planningDb.$client.end();
+    await databases.stop();
+  }
+};
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
