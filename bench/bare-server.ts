@@ -46,6 +46,15 @@ if (isMain) {
     }),
   );
   const sql = postgres(process.env.DATABASE_URL, { max: POOL_SIZE, onnotice: () => {} });
+  // The app's parameters are on the wire as its driver sends them: drizzle passes dates, times and
+  // JSON as text (and reads dates and times back as text). Same here, so the same values mean the same.
+  const asText = (value: unknown) => value;
+  for (const oid of [1184, 1082, 1083, 1114, 1182, 1185, 1115, 1231]) {
+    sql.options.parsers[oid] = asText;
+    sql.options.serializers[oid] = asText;
+  }
+  sql.options.serializers[114] = asText;
+  sql.options.serializers[3802] = asText;
 
   /** A statement as a hand-written server would send it: prepared once per connection, then bound. */
   const run = (statement: RecordedStatement, on: postgres.Sql = sql) => on.unsafe(statement.query, statement.parameters as postgres.ParameterOrJSON<never>[], { prepare: true });

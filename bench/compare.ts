@@ -4,7 +4,7 @@
 // bytes. Alternating runs (BENCH_SECONDS each, BENCH_PAIRS pairs per route and concurrency),
 // medians, app ÷ bare ratios; sequential scans of messages and conversations during the run and
 // each server's resident memory under the high-concurrency load. On this Node.js and on Node 24
-// (BENCH_NODE=current|24|both, default both).
+// (BENCH_NODE=current|24|both, default both). BENCH_RECORDING_DIR=<dir> keeps the recordings.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -116,18 +116,39 @@ const loaded = async (port: number, pid: number | undefined, token: string, rout
 
 type Row = { route: string; clients: number; app: Side; bare: Side };
 
+/** Before anything is measured: the bare server answers every recorded request with the app's status and bytes. */
+const verify = async (recording: Recording) => {
+  for (const [key, route] of Object.entries(recording)) {
+    const [method, requestPath, ...body] = key.split(" ");
+    const response = await fetch(`http://127.0.0.1:${BARE_PORT}${requestPath}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      ...(body.join(" ") ? { body: body.join(" ") } : {}),
+    });
+    const text = await response.text();
+    if (response.status !== route.status || text !== route.body) throw new Error(`the bare server's answer to ${method} ${requestPath} differs from the app's`);
+  }
+};
+
 const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
   const recording = await record(phase, node);
-  const file = path.join(os.tmpdir(), `venuedesk-recording-${process.pid}.json`);
+  // BENCH_RECORDING_DIR keeps each phase's recording (what the app sent and answered) for reading.
+  const keep = process.env.BENCH_RECORDING_DIR;
+  const file = keep ? path.join(keep, `recording-${phase.label}.json`) : path.join(os.tmpdir(), `venuedesk-recording-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(recording));
-  const statements = Object.values(recording).reduce((sum, route) => sum + route.waves.flat().length, 0);
-  console.log(`${phase.label}: recorded ${Object.keys(recording).length} requests (${statements} statements)`);
+  console.log(`${phase.label}: recorded ${Object.keys(recording).length} requests`);
+  for (const route of phase.routes) {
+    const recorded = Array.from({ length: route.period }, (_, i) => recording[requestKey(route.request(i).method, route.request(i).path, bodyText(route.request(i)))]!);
+    const per = (count: (r: (typeof recorded)[number]) => number) => (recorded.reduce((sum, r) => sum + count(r), 0) / recorded.length).toFixed(1);
+    console.log(`  ${route.name}: ${per((r) => r.waves.flat().length)} statements in ${per((r) => r.waves.length)} waves a request, ${per((r) => r.body.length)} bytes`);
+  }
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   const rows: Row[] = [];
   try {
     app = await startServer(phase.url, { node, env: { BACKGROUND_JOBS: "worker" } });
     bare = await startBare(phase.url, file, node);
+    await verify(recording);
     for (const route of phase.routes) {
       for (const clients of [1, route.clients]) {
         const row: Row = { route: route.name, clients, app: side(), bare: side() };
@@ -149,7 +170,7 @@ const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
   } finally {
     await stopServer(app);
     await stopServer(bare);
-    rmSync(file, { force: true });
+    if (!keep) rmSync(file, { force: true });
   }
   return rows;
 };
