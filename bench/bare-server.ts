@@ -5,8 +5,13 @@
 // recorded JSON, serialized again per request (so JSON's cost is counted), byte-identical.
 //   node --import tsx bench/bare-server.ts <recording.json> <port>   (DATABASE_URL in the env)
 // It imports nothing of the app: what it costs is the floor for the same SQL and the same body.
+// Its connections take the app's session settings (BARE_CONNECTION, JSON); it compresses as Next.js
+// does (gzip or deflate when asked, bodies of 1 KB or more, zlib's default level), so the bytes on
+// the wire are the same too.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import postgres from "postgres";
 
 export type RecordedStatement = { query: string; parameters: unknown[] };
@@ -14,6 +19,8 @@ export type RecordedStatement = { query: string; parameters: unknown[] };
 export type RecordedRoute = {
   status: number;
   contentType: string;
+  /** How the app compressed it for a client accepting gzip and deflate (null: not at all). */
+  contentEncoding: string | null;
   /** The app's body as it was sent. */
   body: string;
   /** Statements in the order sent; each inner list went out together (one wave). */
@@ -27,6 +34,19 @@ export const requestKey = (method: string, path: string, body: string) => `${met
 
 /** The pool the app uses (db/client.ts: 10 connections). */
 const POOL_SIZE = 10;
+
+/** Next.js's compression (the `compression` middleware's defaults): bodies from 1 KB, gzip before deflate. */
+const COMPRESSION_THRESHOLD = 1024;
+const gzip = promisify(zlib.gzip);
+const deflate = promisify(zlib.deflate);
+const acceptedEncoding = (header: string | string[] | undefined) => {
+  const accepted = new Set(
+    String(header ?? "")
+      .split(",")
+      .map((part) => part.split(";")[0]!.trim().toLowerCase()),
+  );
+  return accepted.has("gzip") ? "gzip" : accepted.has("deflate") ? "deflate" : undefined;
+};
 
 const isMain = /bare-server\.ts$/.test(process.argv[1] ?? "");
 
@@ -45,7 +65,8 @@ if (isMain) {
       return [key, { ...route, value }];
     }),
   );
-  const sql = postgres(process.env.DATABASE_URL, { max: POOL_SIZE, onnotice: () => {} });
+  const connection = JSON.parse(process.env.BARE_CONNECTION ?? "{}") as Record<string, string>;
+  const sql = postgres(process.env.DATABASE_URL, { max: POOL_SIZE, onnotice: () => {}, connection });
   // The app's parameters are on the wire as its driver sends them: drizzle passes dates, times and
   // JSON as text (and reads dates and times back as text). Same here, so the same values mean the same.
   const asText = (value: unknown) => value;
@@ -98,8 +119,15 @@ if (isMain) {
       return;
     }
     const text = JSON.stringify(route.value);
-    res.writeHead(route.status, { "content-type": route.contentType, "content-length": Buffer.byteLength(text) });
-    res.end(text);
+    const encoding = Buffer.byteLength(text) >= COMPRESSION_THRESHOLD ? acceptedEncoding(req.headers["accept-encoding"]) : undefined;
+    if (!encoding) {
+      res.writeHead(route.status, { "content-type": route.contentType, "content-length": Buffer.byteLength(text), vary: "Accept-Encoding" });
+      res.end(text);
+      return;
+    }
+    const compressed = await (encoding === "gzip" ? gzip : deflate)(text);
+    res.writeHead(route.status, { "content-type": route.contentType, "content-encoding": encoding, vary: "Accept-Encoding" });
+    res.end(compressed);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(Number(port), "127.0.0.1");

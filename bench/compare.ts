@@ -10,7 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createDb } from "@/db/client";
+import { connectionSettings, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { nodeBinary } from "../scripts/node-runtime";
 import { requestKey, type RecordedStatement, type Recording } from "./bare-server";
@@ -21,11 +21,9 @@ import { conversationBench, planningBench } from "./seed";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const WARM_SECONDS = 3;
-/** Statements the app sent within this many ms of the one before went out together (Promise.all). */
-const WAVE_GAP_MS = 0.05;
 const BARE_PORT = PORT + 1;
 
-type Captured = RecordedStatement & { at: number; connection: number };
+const driverStatement = /^\s*select b\.oid, b\.typarray from pg_catalog\.pg_type/;
 
 /** A scenario on one database and token, its requests cycling through `period` distinct ones (each recorded). */
 type Route = Scenario & { period: number };
@@ -34,14 +32,26 @@ type Phase = { label: string; url: string; token: string; routes: Route[] };
 const cycled = (route: Route) => (i: number) => route.request(i % route.period);
 const bodyText = (request: BenchRequest) => (request.body === undefined ? "" : JSON.stringify(request.body));
 
-/** Statements sent within WAVE_GAP_MS of each other form one wave. */
-const waves = (statements: Captured[]): RecordedStatement[][] => {
+/** A line of the app's statement log: a statement sent, or a result handed back (db/client.ts). */
+type Logged = (RecordedStatement & { at: number; connection: number }) | { done: number };
+
+/**
+ * Statements sent before any result came back went out together (one wave: the app's
+ * `Promise.all`s); a result handed back ends the wave, since what follows may depend on it.
+ */
+const waves = (log: Logged[]): RecordedStatement[][] => {
   const grouped: RecordedStatement[][] = [];
-  let last = -Infinity;
-  for (const { at, query, parameters } of statements) {
-    if (at - last > WAVE_GAP_MS || grouped.length === 0) grouped.push([]);
-    grouped.at(-1)!.push({ query, parameters });
-    last = at;
+  let open = false;
+  for (const line of log) {
+    if ("done" in line) {
+      open = false;
+      continue;
+    }
+    // postgres.js's own look-up of array types, once per connection: not the request's.
+    if (driverStatement.test(line.query)) continue;
+    if (!open) grouped.push([]);
+    grouped.at(-1)!.push({ query: line.query, parameters: line.parameters });
+    open = true;
   }
   return grouped;
 };
@@ -66,10 +76,11 @@ const record = async (phase: Phase, node: string): Promise<Recording> => {
         const statements = readFileSync(log, "utf8")
           .split("\n")
           .filter(Boolean)
-          .map((line) => JSON.parse(line) as Captured);
+          .map((line) => JSON.parse(line) as Logged);
         recording[requestKey(request.method, request.path, bodyText(request))] = {
           status: response.status,
           contentType: response.headers.get("content-type") ?? "application/json",
+          contentEncoding: response.headers.get("content-encoding"),
           body,
           waves: waves(statements),
         };
@@ -84,7 +95,7 @@ const record = async (phase: Phase, node: string): Promise<Recording> => {
 
 const startBare = async (url: string, file: string, node: string) => {
   const child = spawn(node, ["--import", "tsx", path.join("bench", "bare-server.ts"), file, String(BARE_PORT)], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", BARE_CONNECTION: JSON.stringify(connectionSettings) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   return waitUntilUp(child, `http://127.0.0.1:${BARE_PORT}/health`);
@@ -126,6 +137,7 @@ const verify = async (recording: Recording) => {
       ...(body.join(" ") ? { body: body.join(" ") } : {}),
     });
     const text = await response.text();
+    if (response.headers.get("content-encoding") !== route.contentEncoding) throw new Error(`the bare server compressed ${method} ${requestPath} differently from the app`);
     if (response.status !== route.status || text !== route.body) throw new Error(`the bare server's answer to ${method} ${requestPath} differs from the app's`);
   }
 };

@@ -5,16 +5,82 @@ import * as schema from "./schema";
 
 /**
  * VD_SQL_LOG=<file>: every statement the pool sends, one JSON line each ({at, connection, query,
- * parameters}; `at` in ms from the process's start), for the side-by-side benchmark
+ * parameters}; `at` in ms from the process's start), and a line ({done}) whenever a statement's
+ * result reaches the code that awaited it — so a reader knows which statements went out together
+ * (sent before any earlier one's result came back) — for the side-by-side benchmark
  * (bench/compare.ts), which replays what a request sent. Off unless set; never in production.
  */
 const statementLog = (file: string) => (connection: number, query: string, parameters: unknown[]) =>
   appendFileSync(file, `${JSON.stringify({ at: performance.now(), connection, query, parameters })}\n`);
 
+/** With VD_SQL_LOG: a `{done}` line when the statement's result is handed to its caller. */
+const loggingDone = <Q extends PromiseLike<unknown>>(query: Q, file: string): Q => {
+  const then = query.then.bind(query);
+  // The query runs when awaited (postgres.js is lazy); only what it hands back is observed.
+  Object.defineProperty(query, "then", {
+    value: (resolved?: (value: unknown) => unknown, rejected?: (reason: unknown) => unknown) =>
+      then((value) => {
+        appendFileSync(file, `${JSON.stringify({ done: performance.now() })}\n`);
+        return resolved ? resolved(value) : value;
+      }, rejected),
+  });
+  return query;
+};
+
+/**
+ * Session settings of every pooled connection. Statements are prepared (below) but still planned
+ * for their parameters on every execution, as unnamed statements were: a generic plan chosen after
+ * five executions could suit one tenant's data and not another's.
+ */
+export const connectionSettings = { plan_cache_mode: "force_custom_plan" } as const;
+
+/**
+ * How many distinct statement texts a process prepares. Each is kept on every connection (by
+ * postgres.js and by PostgreSQL) for the connection's life, so the set is bounded: texts past it —
+ * a filter shaped like no other, say — run unprepared, as every statement once did.
+ */
+export const preparedTextLimit = 500;
+
+/**
+ * drizzle runs every statement it did not name with `prepare: false`, so postgres.js describes it
+ * first (two round trips) and PostgreSQL parses it every time. This client prepares them: the
+ * first run of a text on a connection describes it; every later one is a single round trip.
+ */
+const preparing = (client: postgres.Sql, texts: Set<string>, log: string | undefined): postgres.Sql => {
+  const prepare = (query: string) => {
+    if (texts.has(query)) return true;
+    if (texts.size >= preparedTextLimit) return false;
+    texts.add(query);
+    return true;
+  };
+  // Transactions and savepoints hand their callback another client: it prepares too.
+  const scoped = (method: "begin" | "savepoint", target: postgres.Sql) =>
+    (...args: unknown[]) => {
+      const callback = args.at(-1) as (inner: postgres.Sql) => unknown;
+      return (target as unknown as Record<typeof method, (...a: unknown[]) => unknown>)[method](...args.slice(0, -1), (inner: postgres.Sql) => callback(preparing(inner, texts, log)));
+    };
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe")
+        return (query: string, parameters?: unknown[], options?: postgres.UnsafeQueryOptions) => {
+          const pending = target.unsafe(query, parameters as postgres.ParameterOrJSON<never>[], { ...options, prepare: prepare(query) });
+          return log ? loggingDone(pending, log) : pending;
+        };
+      if (property === "begin" || property === "savepoint") return scoped(property, target);
+      return Reflect.get(target, property, receiver);
+    },
+  });
+};
+
 export const createDb = (url: string, options: { max?: number } = {}) => {
   const log = process.env.VD_SQL_LOG;
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, ...(log ? { debug: statementLog(log) } : {}) });
-  return drizzle({ client, schema, casing: "snake_case" });
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: connectionSettings,
+    ...(log ? { debug: statementLog(log) } : {}),
+  });
+  return drizzle({ client: preparing(client, new Set(), log), schema, casing: "snake_case" });
 };
 
 export type Db = ReturnType<typeof createDb>;
