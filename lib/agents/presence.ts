@@ -1,4 +1,5 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { Db, DbOrTx } from "@/db/client";
 import { accountUsers, userPresence } from "@/db/schema";
 import { recordEvent } from "@/lib/events/record";
@@ -16,7 +17,7 @@ export const accountPresence = async (db: DbOrTx, accountId: number, userIds?: r
     .select({ userId: accountUsers.userId, availability: accountUsers.availability, autoOffline: accountUsers.autoOffline, lastSeenAt: userPresence.lastSeenAt })
     .from(accountUsers)
     .leftJoin(userPresence, eq(userPresence.userId, accountUsers.userId))
-    .where(and(eq(accountUsers.accountId, accountId), userIds ? inArray(accountUsers.userId, [...userIds]) : undefined));
+    .where(and(eq(accountUsers.accountId, accountId), userIds ? anyOf(accountUsers.userId, [...userIds]) : undefined));
   return Object.fromEntries(rows.map((row) => [String(row.userId), presenceStatus(row, row.lastSeenAt, now)]));
 };
 
@@ -26,7 +27,7 @@ export const announcePresence = async (db: DbOrTx, userIds: readonly number[], a
   const memberships = await db
     .selectDistinct({ accountId: accountUsers.accountId })
     .from(accountUsers)
-    .where(and(inArray(accountUsers.userId, [...userIds]), accountId === undefined ? undefined : eq(accountUsers.accountId, accountId)));
+    .where(and(anyOf(accountUsers.userId, [...userIds]), accountId === undefined ? undefined : eq(accountUsers.accountId, accountId)));
   for (const { accountId } of memberships) {
     const users = await accountPresence(db, accountId, userIds);
     await recordEvent(db, {

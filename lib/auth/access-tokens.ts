@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { accessTokens, type TokenOwnerType } from "@/db/schema";
 import { generateToken, tokenDigest } from "./tokens";
@@ -24,7 +25,7 @@ export const tokensOf = async (db: DbOrTx, ownerType: TokenOwnerType, ownerIds: 
   const rows = await db
     .select({ ownerId: accessTokens.ownerId, token: accessTokens.token })
     .from(accessTokens)
-    .where(and(eq(accessTokens.ownerType, ownerType), inArray(accessTokens.ownerId, ownerIds)));
+    .where(and(eq(accessTokens.ownerType, ownerType), anyOf(accessTokens.ownerId, ownerIds)));
   return new Map(rows.map((row) => [row.ownerId, row.token]));
 };
 

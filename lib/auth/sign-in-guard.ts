@@ -1,4 +1,5 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { signInFailures } from "@/db/schema/security";
 import { addressKey } from "@/lib/http/client-ip";
@@ -25,7 +26,7 @@ const recordOf = (row: typeof signInFailures.$inferSelect | undefined): FailureR
 export const signInWait = async (db: DbOrTx, attempt: SignInAttempt, now = new Date()): Promise<number> => {
   const keys = keysOf(attempt);
   if (keys.length === 0) return 0;
-  const rows = await db.select().from(signInFailures).where(inArray(signInFailures.key, keys.map((k) => k.key)));
+  const rows = await db.select().from(signInFailures).where(anyOf(signInFailures.key, keys.map((k) => k.key)));
   return Math.max(0, ...keys.map(({ key, policy }) => waitBeforeAttempt(recordOf(rows.find((row) => row.key === key)), now, policy)));
 };
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { conversations, messageStatuses, messageTypes, messages } from "@/db/schema";
 import { changeStatus } from "@/lib/conversations/conversations";
 import { createConversation } from "@/lib/conversations/create-conversation";
@@ -100,7 +101,7 @@ export const clientLastSeen = (ctx: ClientCtx, sourceId: string, displayId: numb
           eq(messages.conversationId, conversation.id),
           eq(messages.messageType, OUTGOING),
           eq(messages.private, false),
-          inArray(messages.status, SENT_OR_DELIVERED),
+          anyOf(messages.status, SENT_OR_DELIVERED),
           lte(messages.createdAt, now),
         ),
       );

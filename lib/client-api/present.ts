@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { messageTypes, messages } from "@/db/schema";
 import type { Contact } from "@/lib/contacts/present";
@@ -80,7 +81,7 @@ export const presentClientConversations = async (db: DbOrTx, found: ClientConver
     .from(messages)
     .where(
       and(
-        inArray(
+        anyOf(
           messages.conversationId,
           found.map((f) => f.conversation.id),
         ),

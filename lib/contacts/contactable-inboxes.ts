@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { contactInboxes, conversations, inboxes } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { ensureContactInbox } from "./contact-inboxes";
@@ -38,7 +39,7 @@ export const contactableInboxes = async (ctx: AccountCtx, contactId: number): Pr
       ? await db
           .selectDistinct({ id: conversations.contactInboxId })
           .from(conversations)
-          .where(and(eq(conversations.accountId, ctx.account.id), inArray(conversations.contactInboxId, identities.map((i) => i.id))))
+          .where(and(eq(conversations.accountId, ctx.account.id), anyOf(conversations.contactInboxId, identities.map((i) => i.id))))
       : [];
     const usedIds = new Set(used.map((row) => row.id));
     const latest = new Map(identities.map((identity) => [identity.inboxId, identity]));

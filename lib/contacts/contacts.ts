@@ -1,4 +1,5 @@
-import { and, arrayOverlaps, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, getTableColumns, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { contactInboxes, contacts, inboxes } from "@/db/schema";
 import { mergeJson } from "@/db/json";
 import { requireAdmin } from "@/lib/auth/authorize";
@@ -22,7 +23,7 @@ export const withContactInboxes = async (ctx: AccountCtx, rows: Contact[]): Prom
     .select({ contactId: contactInboxes.contactId, sourceId: contactInboxes.sourceId, inbox: getTableColumns(inboxes) })
     .from(contactInboxes)
     .innerJoin(inboxes, eq(inboxes.id, contactInboxes.inboxId))
-    .where(and(eq(contactInboxes.accountId, ctx.account.id), inArray(contactInboxes.contactId, rows.map((row) => row.id))))
+    .where(and(eq(contactInboxes.accountId, ctx.account.id), anyOf(contactInboxes.contactId, rows.map((row) => row.id))))
     .orderBy(asc(contactInboxes.id));
   const byContact = new Map<number, ContactIdentity[]>();
   for (const { contactId, sourceId, inbox } of identities) {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { contactInboxes, contacts, conversations, messages } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
@@ -25,7 +26,7 @@ export const mergeContacts = async (ctx: AccountCtx, input: ContactMergeInput) =
     const rows = await db
       .select()
       .from(contacts)
-      .where(and(eq(contacts.accountId, account), inArray(contacts.id, [input.base_contact_id, input.mergee_contact_id])))
+      .where(and(eq(contacts.accountId, account), anyOf(contacts.id, [input.base_contact_id, input.mergee_contact_id])))
       .orderBy(asc(contacts.id))
       .for("update");
     const base = rows.find((row) => row.id === input.base_contact_id);

@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
+import { anyOf } from "@/db/any";
 import {
   attributeDisplayTypes,
   attributeModels,
@@ -242,7 +243,7 @@ export const searchMatches = async (ctx: AccountCtx, rows: ConversationRow[], q:
       createdAt: messages.createdAt,
     })
     .from(messages)
-    .where(and(saidMatches(ctx, q), inArray(messages.conversationId, rows.map((row) => row.id))))
+    .where(and(saidMatches(ctx, q), anyOf(messages.conversationId, rows.map((row) => row.id))))
     .orderBy(messages.conversationId, desc(messages.id));
   return found.map((row) => ({ ...row, content: row.content ?? "" }));
 };

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import {
   accountUsers,
@@ -57,7 +58,7 @@ const unreadCounts = (db: DbOrTx, ids: number[]) => {
       ),
     })
     .from(conversations)
-    .where(inArray(conversations.id, ids));
+    .where(anyOf(conversations.id, ids));
 };
 
 /** The last message and the last non-activity message of each conversation, in one query. */
@@ -67,7 +68,7 @@ const lastMessages = (db: DbOrTx, ids: number[]) => {
     db
       .select({ id: sql<number>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id and ${condition})`.as("id") })
       .from(conversations)
-      .where(inArray(conversations.id, ids));
+      .where(anyOf(conversations.id, ids));
   return db
     .select()
     .from(messages)
@@ -86,31 +87,31 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from ${teamMembers} tm where tm.team_id = ${teams}.id and tm.user_id = ${userId})`;
   const [contactRows, inboxRows, contactInboxRows, agentRows, botRows, teamRows, unread, messageRows] = await Promise.all([
-    db.select().from(contacts).where(inArray(contacts.id, unique(rows.map((row) => row.contactId)))),
+    db.select().from(contacts).where(anyOf(contacts.id, unique(rows.map((row) => row.contactId)))),
     db
       .select({ id: inboxes.id, channelType: inboxes.channelType })
       .from(inboxes)
-      .where(inArray(inboxes.id, unique(rows.map((row) => row.inboxId)))),
+      .where(anyOf(inboxes.id, unique(rows.map((row) => row.inboxId)))),
     contactInboxIds.length
       ? db
           .select({ id: contactInboxes.id, sourceId: contactInboxes.sourceId, hmacVerified: contactInboxes.hmacVerified })
           .from(contactInboxes)
-          .where(inArray(contactInboxes.id, contactInboxIds))
+          .where(anyOf(contactInboxes.id, contactInboxIds))
       : [],
     assigneeIds.length
       ? db
           .select(agentColumns)
           .from(accountUsers)
           .innerJoin(users, eq(users.id, accountUsers.userId))
-          .where(and(inArray(accountUsers.accountId, accountIds), inArray(accountUsers.userId, assigneeIds)))
+          .where(and(anyOf(accountUsers.accountId, accountIds), anyOf(accountUsers.userId, assigneeIds)))
       : [],
     botIds.length
       ? db
           .select({ id: agentBots.id, name: agentBots.name, description: agentBots.description, thumbnail: agentBots.thumbnail })
           .from(agentBots)
-          .where(inArray(agentBots.id, botIds))
+          .where(anyOf(agentBots.id, botIds))
       : [],
-    teamIds.length ? db.select({ team: teams, isMember }).from(teams).where(inArray(teams.id, teamIds)) : [],
+    teamIds.length ? db.select({ team: teams, isMember }).from(teams).where(anyOf(teams.id, teamIds)) : [],
     unreadCounts(db, ids),
     lastMessages(db, ids),
   ]);

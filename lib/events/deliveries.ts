@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { deliveryAttempts, eventDeliveries, events, type DeliveryTargetKind } from "@/db/schema";
 import { findVisibleAgentBot } from "@/lib/agent-bots/agent-bots";
 import { requireAdmin } from "@/lib/auth/authorize";
@@ -45,7 +46,7 @@ const loadDeliveries = async (ctx: AccountCtx, where: SQL | undefined, page = 1)
     ? await ctx.db
         .select()
         .from(deliveryAttempts)
-        .where(and(eq(deliveryAttempts.accountId, ctx.account.id), inArray(deliveryAttempts.deliveryRowId, ids)))
+        .where(and(eq(deliveryAttempts.accountId, ctx.account.id), anyOf(deliveryAttempts.deliveryRowId, ids)))
         .orderBy(asc(deliveryAttempts.deliveryRowId), asc(deliveryAttempts.attempt), asc(deliveryAttempts.id))
     : [];
   return rows.map((row) => ({ ...row, attempts: attempts.filter((attempt) => attempt.deliveryRowId === row.delivery.id) }));

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { agentBots, deliveryAttempts, eventDeliveries, events, inboxes, targetHealth, webhooks } from "@/db/schema";
 import { logFailure } from "@/lib/log";
@@ -60,7 +61,7 @@ export const claimDeliveries = (db: DbOrTx, now: Date, batch: number): Promise<D
         nextAttemptAt: new Date(now.getTime() + leaseMs()),
       })
       .where(
-        inArray(
+        anyOf(
           eventDeliveries.id,
           due.map((row) => row.id),
         ),

@@ -1,4 +1,5 @@
-import { and, arrayContains, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, arrayContains, eq, isNull, or, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { agentBots, eventDeliveries, events, inboxes, webhooks } from "@/db/schema";
 import type { Json } from "@/db/schema/columns";
@@ -60,7 +61,7 @@ const loadFacts = async (db: DbOrTx, event: NewEvent): Promise<TargetFacts> => {
       ),
   ]);
   const botIds = [inbox?.agentBotId ?? null, event.assigneeBotId ?? null].filter((id): id is number => id !== null);
-  const bots = botIds.length ? await db.select({ id: agentBots.id, outgoingUrl: agentBots.outgoingUrl }).from(agentBots).where(inArray(agentBots.id, botIds)) : [];
+  const bots = botIds.length ? await db.select({ id: agentBots.id, outgoingUrl: agentBots.outgoingUrl }).from(agentBots).where(anyOf(agentBots.id, botIds)) : [];
   return { inbox: inbox ?? null, bots, webhooks: hooks };
 };
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { mergeJson } from "@/db/json";
 import { inboxMembers, inboxes, type ChannelType } from "@/db/schema";
 import { findVisibleAgentBot } from "@/lib/agent-bots/agent-bots";
@@ -71,7 +72,7 @@ export const listInboxes = async (ctx: AccountCtx): Promise<InboxWithHelpCenter[
   return ctx.db
     .select(inboxColumns)
     .from(inboxes)
-    .where(and(eq(inboxes.accountId, ctx.account.id), visible === "all" ? undefined : inArray(inboxes.id, visible)))
+    .where(and(eq(inboxes.accountId, ctx.account.id), visible === "all" ? undefined : anyOf(inboxes.id, visible)))
     .orderBy(asc(inboxes.name), asc(inboxes.id));
 };
 

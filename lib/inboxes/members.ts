@@ -1,4 +1,5 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { accountUsers, inboxMembers } from "@/db/schema";
 import { listAgents, type AgentRow } from "@/lib/agents/agents";
 import { requireAdmin } from "@/lib/auth/authorize";
@@ -14,7 +15,7 @@ export const ensureAccountMembers = async (ctx: AccountCtx, userIds: readonly nu
   const found = await ctx.db
     .select({ userId: accountUsers.userId })
     .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, ctx.account.id), inArray(accountUsers.userId, ids)));
+    .where(and(eq(accountUsers.accountId, ctx.account.id), anyOf(accountUsers.userId, ids)));
   if (found.length !== ids.length) throw fieldError("user_ids", "must all be agents of this account");
   return ids;
 };
@@ -84,7 +85,7 @@ export const removeInboxMembers = async (ctx: AccountCtx, input: InboxMembersInp
     await tx.db
       .delete(inboxMembers)
       .where(
-        and(eq(inboxMembers.accountId, ctx.account.id), eq(inboxMembers.inboxId, input.inbox_id), inArray(inboxMembers.userId, ids)),
+        and(eq(inboxMembers.accountId, ctx.account.id), eq(inboxMembers.inboxId, input.inbox_id), anyOf(inboxMembers.userId, ids)),
       );
   });
 };

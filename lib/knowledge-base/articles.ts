@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, like, ne, or, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { articles } from "@/db/schema";
 import { findAgent } from "@/lib/agents/agents";
 import type { ArticleStatus } from "@/db/schema";
@@ -224,7 +225,7 @@ export const reorderArticles = async (ctx: AccountCtx, portalSlug: string, input
     const found = await db
       .select({ id: articles.id })
       .from(articles)
-      .where(and(eq(articles.portalId, portal.id), inArray(articles.id, ids)))
+      .where(and(eq(articles.portalId, portal.id), anyOf(articles.id, ids)))
       .for("update");
     if (found.length !== ids.length) throw notFound("Article");
     const values = sql.join(

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, like, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, like, max, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { articles, portalCategories, relatedCategories } from "@/db/schema";
 import type { DbOrTx } from "@/db/client";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -41,7 +42,7 @@ const requireOwnCategories = async (db: DbOrTx, portal: Portal, ids: readonly nu
   const [found] = await db
     .select({ n: count() })
     .from(portalCategories)
-    .where(and(eq(portalCategories.portalId, portal.id), inArray(portalCategories.id, wanted)));
+    .where(and(eq(portalCategories.portalId, portal.id), anyOf(portalCategories.id, wanted)));
   if (found!.n !== wanted.length) throw fieldError(field, wanted.length === 1 ? "must be a category of this portal" : "must all be categories of this portal");
 };
 
@@ -190,7 +191,7 @@ export const reorderCategories = async (ctx: AccountCtx, slug: string, input: Ca
     const [found] = await db
       .select({ n: count() })
       .from(portalCategories)
-      .where(and(eq(portalCategories.portalId, portal.id), inArray(portalCategories.id, ids)));
+      .where(and(eq(portalCategories.portalId, portal.id), anyOf(portalCategories.id, ids)));
     if (found!.n !== new Set(ids).size) throw notFound("Category");
     await db.execute(sql`
       update portal_categories c set position = v.value::int, updated_at = now()
@@ -218,13 +219,13 @@ export const categoryViews = async (db: DbOrTx, rows: readonly Category[], local
       .select({ from: relatedCategories.categoryId, category: portalCategories })
       .from(relatedCategories)
       .innerJoin(portalCategories, eq(portalCategories.id, relatedCategories.relatedCategoryId))
-      .where(inArray(relatedCategories.categoryId, ids))
+      .where(anyOf(relatedCategories.categoryId, ids))
       .orderBy(sql`${portalCategories.position} asc nulls last`, asc(portalCategories.id)),
-    linked.length > 0 ? db.select().from(portalCategories).where(inArray(portalCategories.id, linked)) : Promise.resolve([]),
+    linked.length > 0 ? db.select().from(portalCategories).where(anyOf(portalCategories.id, linked)) : Promise.resolve([]),
     db
       .select({ categoryId: articles.categoryId, n: count() })
       .from(articles)
-      .where(and(inArray(articles.categoryId, ids), locale ? eq(articles.locale, locale) : undefined))
+      .where(and(anyOf(articles.categoryId, ids), locale ? eq(articles.locale, locale) : undefined))
       .groupBy(articles.categoryId),
   ]);
   const byId = new Map(named.map((row) => [row.id, row]));

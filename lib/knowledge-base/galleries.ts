@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { getDb } from "@/db/client";
 import { galleries, galleryImages } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -50,7 +51,7 @@ export const imagesOf = async (ctx: Pick<AccountCtx, "db">, galleryIds: readonly
   const rows = await ctx.db
     .select()
     .from(galleryImages)
-    .where(inArray(galleryImages.galleryId, [...galleryIds]))
+    .where(anyOf(galleryImages.galleryId, [...galleryIds]))
     .orderBy(asc(galleryImages.galleryId), asc(galleryImages.position), asc(galleryImages.id));
   for (const row of rows) byGallery.get(row.galleryId)?.push(row);
   return byGallery;

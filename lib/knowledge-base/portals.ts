@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { articles, articleStatuses, inboxes, portalCategories, portals, type PortalConfig } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError } from "@/lib/http/errors";
@@ -112,12 +113,12 @@ export const portalCounts = async (ctx: AccountCtx, portalIds: number[]): Promis
     ctx.db
       .select({ portalId: articles.portalId, locale: articles.locale, count: sql<number>`count(*)::int` })
       .from(articles)
-      .where(inArray(articles.portalId, portalIds))
+      .where(anyOf(articles.portalId, portalIds))
       .groupBy(articles.portalId, articles.locale),
     ctx.db
       .select({ portalId: portalCategories.portalId, locale: portalCategories.locale, count: sql<number>`count(*)::int` })
       .from(portalCategories)
-      .where(inArray(portalCategories.portalId, portalIds))
+      .where(anyOf(portalCategories.portalId, portalIds))
       .groupBy(portalCategories.portalId, portalCategories.locale),
   ]);
   const entry = (portalId: number, locale: string) => {
@@ -167,7 +168,7 @@ export const widgetInboxes = async (ctx: AccountCtx, list: readonly Portal[]): P
   const rows = await ctx.db
     .select(inboxColumns)
     .from(inboxes)
-    .where(and(eq(inboxes.accountId, ctx.account.id), inArray(inboxes.id, ids)));
+    .where(and(eq(inboxes.accountId, ctx.account.id), anyOf(inboxes.id, ids)));
   return new Map(rows.map((row) => [row.id, row]));
 };
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { accountUsers, articles, portalCategories, users } from "@/db/schema";
 import { agentColumns, presentAgent, type AgentRow } from "@/lib/agents/agents";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -39,12 +40,12 @@ export const presentArticles = async (ctx: AccountCtx, portal: Portal, rows: Art
       ? ctx.db
           .select({ id: portalCategories.id, name: portalCategories.name, slug: portalCategories.slug, locale: portalCategories.locale })
           .from(portalCategories)
-          .where(and(eq(portalCategories.portalId, portal.id), inArray(portalCategories.id, categoryIds)))
+          .where(and(eq(portalCategories.portalId, portal.id), anyOf(portalCategories.id, categoryIds)))
       : [],
     ctx.db
       .select()
       .from(articles)
-      .where(and(eq(articles.portalId, portal.id), inArray(articles.associatedArticleId, rows.map((row) => row.id))))
+      .where(and(eq(articles.portalId, portal.id), anyOf(articles.associatedArticleId, rows.map((row) => row.id))))
       .orderBy(asc(articles.id)),
   ]);
   const authorIds = unique([...rows, ...translations].map((row) => row.authorId));
@@ -53,7 +54,7 @@ export const presentArticles = async (ctx: AccountCtx, portal: Portal, rows: Art
         .select(agentColumns)
         .from(accountUsers)
         .innerJoin(users, eq(users.id, accountUsers.userId))
-        .where(and(eq(accountUsers.accountId, ctx.account.id), inArray(accountUsers.userId, authorIds)))
+        .where(and(eq(accountUsers.accountId, ctx.account.id), anyOf(accountUsers.userId, authorIds)))
     : [];
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const authorById = new Map(authors.map((author) => [author.userId, presentAgent(author)]));

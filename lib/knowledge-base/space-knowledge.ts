@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { articles, portalCategories, spaces } from "@/db/schema";
 import { imagesOf } from "./galleries";
@@ -29,7 +30,7 @@ export const spaceKnowledge = async (db: DbOrTx, accountId: number, spaceIds: re
     .select({ id: spaces.id, name: spaces.name, categoryId: spaces.knowledgebaseId, galleryId: spaces.galleryKnowledgebaseId, categoryName: portalCategories.name })
     .from(spaces)
     .leftJoin(portalCategories, and(eq(portalCategories.id, spaces.knowledgebaseId), eq(portalCategories.accountId, accountId)))
-    .where(and(eq(spaces.accountId, accountId), inArray(spaces.id, ids)));
+    .where(and(eq(spaces.accountId, accountId), anyOf(spaces.id, ids)));
   const categoryIds = rows.flatMap((row) => (row.categoryId !== null && row.categoryName !== null ? [row.categoryId] : []));
   const galleryIds = rows.flatMap((row) => (row.galleryId !== null ? [row.galleryId] : []));
   const [facts, images] = await Promise.all([
@@ -38,7 +39,7 @@ export const spaceKnowledge = async (db: DbOrTx, accountId: number, spaceIds: re
       : db
           .select({ id: articles.id, categoryId: articles.categoryId, title: articles.title, description: articles.description, content: articles.content })
           .from(articles)
-          .where(and(eq(articles.accountId, accountId), inArray(articles.categoryId, categoryIds), eq(articles.status, PUBLISHED)))
+          .where(and(eq(articles.accountId, accountId), anyOf(articles.categoryId, categoryIds), eq(articles.status, PUBLISHED)))
           .orderBy(sql`${articles.position} asc nulls last`, asc(articles.id)),
     imagesOf({ db }, galleryIds),
   ]);

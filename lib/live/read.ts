@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lte, max, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, lte, max, type SQL } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { conversations, events } from "@/db/schema";
 import { audienceFrom, type LiveEvent } from "./frame";
@@ -10,7 +11,7 @@ import { audienceFrom, type LiveEvent } from "./frame";
 export const readEvents = async (db: DbOrTx, range: { after: number; upTo?: number; accountIds?: readonly number[]; limit: number }): Promise<LiveEvent[]> => {
   const where: (SQL | undefined)[] = [gt(events.seq, range.after)];
   if (range.upTo !== undefined) where.push(lte(events.seq, range.upTo));
-  if (range.accountIds) where.push(inArray(events.accountId, [...range.accountIds]));
+  if (range.accountIds) where.push(anyOf(events.accountId, [...range.accountIds]));
   const rows = await db
     .select({
       seq: events.seq,

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { signedUploadPath } from "@/lib/storage/uploads";
 import { accountUsers, agentBots, attachments, contacts, messageStatuses, messages, users } from "@/db/schema";
@@ -59,7 +60,7 @@ export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[]): Promise
   const botIds = uniqueSenders(rows, "AgentBot");
   const accountIds = [...new Set(rows.map((row) => row.accountId))];
   const [contactRows, userRows, botRows, attachmentRows] = await Promise.all([
-    contactIds.length ? db.select().from(contacts).where(inArray(contacts.id, contactIds)) : [],
+    contactIds.length ? db.select().from(contacts).where(anyOf(contacts.id, contactIds)) : [],
     userIds.length
       ? db
           .select({
@@ -70,17 +71,17 @@ export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[]): Promise
             availability: accountUsers.availability,
           })
           .from(users)
-          .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), inArray(accountUsers.accountId, accountIds)))
-          .where(inArray(users.id, userIds))
+          .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), anyOf(accountUsers.accountId, accountIds)))
+          .where(anyOf(users.id, userIds))
       : [],
     botIds.length
-      ? db.select({ id: agentBots.id, name: agentBots.name, thumbnail: agentBots.thumbnail }).from(agentBots).where(inArray(agentBots.id, botIds))
+      ? db.select({ id: agentBots.id, name: agentBots.name, thumbnail: agentBots.thumbnail }).from(agentBots).where(anyOf(agentBots.id, botIds))
       : [],
     rows.length
       ? db
           .select()
           .from(attachments)
-          .where(inArray(attachments.messageId, rows.map((row) => row.id)))
+          .where(anyOf(attachments.messageId, rows.map((row) => row.id)))
           .orderBy(asc(attachments.id))
       : [],
   ]);

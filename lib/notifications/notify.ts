@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { accounts, notificationSettings, notifications, users } from "@/db/schema";
 import { recordEvent, type Actor } from "@/lib/events/record";
@@ -56,8 +57,8 @@ export const notify = async (db: DbOrTx, accountId: number, notices: readonly No
     db
       .select({ userId: notificationSettings.userId, emailFlags: notificationSettings.emailFlags })
       .from(notificationSettings)
-      .where(and(eq(notificationSettings.accountId, accountId), inArray(notificationSettings.userId, userIds))),
-    db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds)),
+      .where(and(eq(notificationSettings.accountId, accountId), anyOf(notificationSettings.userId, userIds))),
+    db.select({ id: users.id, email: users.email }).from(users).where(anyOf(users.id, userIds)),
     db.select({ name: accounts.name, supportEmail: accounts.supportEmail }).from(accounts).where(eq(accounts.id, accountId)),
   ]);
   for (const notice of notices) {

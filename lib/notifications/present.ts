@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { allocations, conversations, messages, notificationSettings, quotes, users, type NotificationRow } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { presentConversations } from "@/lib/conversations/present";
@@ -59,11 +60,11 @@ const loadActors = async (ctx: AccountCtx, rows: readonly NotificationRow[]): Pr
   const messageIds = numbers(idsOf(rows, "Message", "secondary"));
   const userIds = numbers(idsOf(rows, "User", "secondary"));
   const [conversationRows, quoteRows, allocationRows, messageRows, userRows] = await Promise.all([
-    conversationIds.length ? ctx.db.select().from(conversations).where(and(eq(conversations.accountId, account), inArray(conversations.id, conversationIds))) : [],
-    quoteIds.length ? ctx.db.select().from(quotes).where(and(eq(quotes.accountId, account), inArray(quotes.id, quoteIds))) : [],
-    allocationIds.length ? ctx.db.select().from(allocations).where(and(eq(allocations.accountId, account), inArray(allocations.id, allocationIds))) : [],
-    messageIds.length ? ctx.db.select().from(messages).where(and(eq(messages.accountId, account), inArray(messages.id, messageIds))) : [],
-    userIds.length ? ctx.db.select().from(users).where(inArray(users.id, userIds)) : [],
+    conversationIds.length ? ctx.db.select().from(conversations).where(and(eq(conversations.accountId, account), anyOf(conversations.id, conversationIds))) : [],
+    quoteIds.length ? ctx.db.select().from(quotes).where(and(eq(quotes.accountId, account), anyOf(quotes.id, quoteIds))) : [],
+    allocationIds.length ? ctx.db.select().from(allocations).where(and(eq(allocations.accountId, account), anyOf(allocations.id, allocationIds))) : [],
+    messageIds.length ? ctx.db.select().from(messages).where(and(eq(messages.accountId, account), anyOf(messages.id, messageIds))) : [],
+    userIds.length ? ctx.db.select().from(users).where(anyOf(users.id, userIds)) : [],
   ]);
   const presented = await presentConversations(ctx.db, conversationRows, { userId: ctx.caller.kind === "user" ? ctx.caller.user.id : null });
   conversationRows.forEach((row, index) => put("Conversation", row.id, presented[index]!));

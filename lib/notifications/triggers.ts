@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import {
   accountUsers,
@@ -127,7 +128,7 @@ const holdsWithFacts = (db: DbOrTx, ids: readonly string[]): Promise<HoldFacts[]
         .from(allocations)
         .innerJoin(spaces, eq(spaces.id, allocations.spaceId))
         .leftJoin(planningEvents, eq(planningEvents.id, allocations.eventId))
-        .where(inArray(allocations.id, [...ids]));
+        .where(anyOf(allocations.id, [...ids]));
 
 const holdFacts = (hold: HoldFacts) => ({
   id: hold.allocation.id,

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { oauthClients, oauthGrants } from "@/db/schema";
 import type { AccountCtx, UserCaller } from "@/lib/auth/caller";
 import { generateToken } from "@/lib/auth/tokens";
@@ -188,6 +189,6 @@ export const revokeAuthorizedApp = async (ctx: Ctx, clientId: string, now = new 
   await ctx.db
     .update(oauthGrants)
     .set({ revokedAt: now, revokedReason: "user" })
-    .where(and(inArray(oauthGrants.id, grants.map((grant) => grant.id)), isNull(oauthGrants.revokedAt)));
+    .where(and(anyOf(oauthGrants.id, grants.map((grant) => grant.id)), isNull(oauthGrants.revokedAt)));
   return { revoked: grants.length };
 };

@@ -1,5 +1,6 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { oauthSigningKeys } from "@/db/schema";
 
@@ -42,7 +43,7 @@ const lockKeys = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(has
 const ensureKeys = (db: DbOrTx) =>
   db.transaction(async (tx) => {
     await lockKeys(tx);
-    const rows = await tx.select({ state: oauthSigningKeys.state }).from(oauthSigningKeys).where(inArray(oauthSigningKeys.state, ["current", "next"]));
+    const rows = await tx.select({ state: oauthSigningKeys.state }).from(oauthSigningKeys).where(anyOf(oauthSigningKeys.state, ["current", "next"]));
     const missing = (["current", "next"] as const).filter((state) => !rows.some((row) => row.state === state));
     if (missing.length > 0) await tx.insert(oauthSigningKeys).values(await Promise.all(missing.map(newKey)));
   });

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { allocations, conversations, planningEvents, quotes, spaces, type AllocationStatus, type PlanningEventStatus } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { findContact } from "@/lib/contacts/contacts";
@@ -90,7 +91,7 @@ export const contactStory = async (
       })
       .from(allocations)
       .innerJoin(spaces, eq(spaces.id, allocations.spaceId))
-      .where(and(eq(allocations.accountId, ctx.account.id), inArray(allocations.eventId, ids), ne(allocations.status, "cancelled")))
+      .where(and(eq(allocations.accountId, ctx.account.id), anyOf(allocations.eventId, ids), ne(allocations.status, "cancelled")))
       .orderBy(asc(allocations.startAt)),
     ctx.db
       .select({
@@ -105,7 +106,7 @@ export const contactStory = async (
         acceptedAt: quotes.acceptedAt,
       })
       .from(quotes)
-      .where(and(eq(quotes.accountId, ctx.account.id), inArray(quotes.planningEventId, ids)))
+      .where(and(eq(quotes.accountId, ctx.account.id), anyOf(quotes.planningEventId, ids)))
       .orderBy(desc(quotes.version)),
   ]);
   const now = planningNow();

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { mergeJson } from "@/db/json";
 import { accounts, agentBots } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
@@ -24,7 +25,7 @@ export const presentPlatformAccount = (account: Account) => ({
 export const listPlatformAccounts = async (ctx: PlatformCtx) => {
   const ids = await permissibleIds(ctx, "Account");
   if (ids.length === 0) return [];
-  return ctx.db.select().from(accounts).where(inArray(accounts.id, ids)).orderBy(asc(accounts.id));
+  return ctx.db.select().from(accounts).where(anyOf(accounts.id, ids)).orderBy(asc(accounts.id));
 };
 
 export const findPlatformAccount = (ctx: PlatformCtx, id: number) =>

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { agentBots } from "@/db/schema";
 import { changeAgentBot, insertAgentBot, presentAgentBot, removeAgentBot } from "@/lib/agent-bots/agent-bots";
@@ -21,7 +22,7 @@ export const presentPlatformAgentBot = async (db: DbOrTx, bot: AgentBot) => (awa
 export const listPlatformAgentBots = async (ctx: PlatformCtx) => {
   const ids = await permissibleIds(ctx, "AgentBot");
   if (ids.length === 0) return [];
-  return ctx.db.select().from(agentBots).where(inArray(agentBots.id, ids)).orderBy(asc(agentBots.id));
+  return ctx.db.select().from(agentBots).where(anyOf(agentBots.id, ids)).orderBy(asc(agentBots.id));
 };
 
 export const findPlatformAgentBot = (ctx: PlatformCtx, id: number) =>

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { platformAppPermissibles, platformApps, type PermissibleType } from "@/db/schema";
 import { issueToken } from "@/lib/auth/access-tokens";
@@ -52,7 +53,7 @@ export const forgetPermissible = (db: DbOrTx, type: PermissibleType, ids: number
     ? Promise.resolve()
     : db
         .delete(platformAppPermissibles)
-        .where(and(eq(platformAppPermissibles.permissibleType, type), inArray(platformAppPermissibles.permissibleId, ids)));
+        .where(and(eq(platformAppPermissibles.permissibleType, type), anyOf(platformAppPermissibles.permissibleId, ids)));
 
 /**
  * Loads a record the app may touch. A missing record is answered like another app's, so an

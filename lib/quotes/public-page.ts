@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { quotes, type QuoteRow } from "@/db/schema";
 import { priceFromSnapshot, type QuoteSnapshot } from "./compute";
@@ -52,7 +53,7 @@ export const newerVersion = async (db: DbOrTx, quote: QuoteRow): Promise<{ versi
   const [newer] = await db
     .select({ version: quotes.version, token: quotes.publicToken })
     .from(quotes)
-    .where(and(eq(quotes.planningEventId, quote.planningEventId), gt(quotes.version, quote.version), inArray(quotes.status, ["sent", "accepted"])))
+    .where(and(eq(quotes.planningEventId, quote.planningEventId), gt(quotes.version, quote.version), anyOf(quotes.status, ["sent", "accepted"])))
     .orderBy(desc(quotes.version))
     .limit(1);
   return newer ? { version: newer.version, path: publicQuotePath(newer.token) } : null;

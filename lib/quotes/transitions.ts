@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { accounts, discountCodes, planningEvents, quotes, type QuoteRow } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
@@ -110,14 +111,14 @@ const acceptLocked = async (db: DbOrTx, quote: QuoteRow, acceptance: Acceptance,
     await db
       .update(discountCodes)
       .set({ redemptionsCount: sql`${discountCodes.redemptionsCount} + 1` })
-      .where(and(eq(discountCodes.accountId, quote.accountId), inArray(discountCodes.id, quote.discountCodeIds)));
+      .where(and(eq(discountCodes.accountId, quote.accountId), anyOf(discountCodes.id, quote.discountCodeIds)));
   }
   // Locked after the allocations, the order an allocation's own write takes them in.
   const before = await eventView(db, quote.accountId, quote.planningEventId, { forUpdate: true });
   const [definite] = await db
     .update(planningEvents)
     .set({ status: "definite", updatedAt: new Date() })
-    .where(and(eq(planningEvents.id, quote.planningEventId), inArray(planningEvents.status, ["lead", "tentative"])))
+    .where(and(eq(planningEvents.id, quote.planningEventId), anyOf(planningEvents.status, ["lead", "tentative"])))
     .returning({ id: planningEvents.id });
   if (definite) await recordEventChange(db, { before, after: await eventView(db, quote.accountId, quote.planningEventId), actor });
   const accepted = {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { accountUsers, conversations, users } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -64,7 +65,7 @@ export const reportConversations = async (ctx: AccountCtx, query: ReportConversa
       : await ctx.db
           .select({ assignee: conversations.assigneeId, open: liveCounts.open, unattended: liveCounts.unattended })
           .from(conversations)
-          .where(and(inAccount(ctx), isOpen, inArray(conversations.assigneeId, members.map((m) => m.id))))
+          .where(and(inAccount(ctx), isOpen, anyOf(conversations.assigneeId, members.map((m) => m.id))))
           .groupBy(conversations.assigneeId);
   const byAgent = new Map(counts.map((row) => [row.assignee, row]));
   return members

@@ -1,4 +1,5 @@
-import { asc, and, eq, inArray, sql } from "drizzle-orm";
+import { asc, and, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { conversations, inboxes, labels, reportingEvents } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -46,12 +47,12 @@ export const inboxLabelMatrix = async (ctx: AccountCtx, query: InboxLabelMatrixQ
     ctx.db
       .select({ id: inboxes.id, name: inboxes.name })
       .from(inboxes)
-      .where(and(eq(inboxes.accountId, ctx.account.id), inboxIds.length ? inArray(inboxes.id, inboxIds) : undefined))
+      .where(and(eq(inboxes.accountId, ctx.account.id), inboxIds.length ? anyOf(inboxes.id, inboxIds) : undefined))
       .orderBy(asc(inboxes.name), asc(inboxes.id)),
     ctx.db
       .select({ id: labels.id, title: labels.title })
       .from(labels)
-      .where(and(eq(labels.accountId, ctx.account.id), labelIds.length ? inArray(labels.id, labelIds) : undefined))
+      .where(and(eq(labels.accountId, ctx.account.id), labelIds.length ? anyOf(labels.id, labelIds) : undefined))
       .orderBy(asc(labels.title), asc(labels.id)),
   ]);
   const counts =

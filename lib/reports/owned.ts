@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { accountUsers, inboxes, labels, teams } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
@@ -18,6 +19,6 @@ export const requireOwned = async (ctx: AccountCtx, kind: keyof typeof tables, i
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return;
   const { table, id, account } = tables[kind];
-  const found = await ctx.db.select({ id }).from(table).where(and(eq(account, ctx.account.id), inArray(id, wanted)));
+  const found = await ctx.db.select({ id }).from(table).where(and(eq(account, ctx.account.id), anyOf(id, wanted)));
   if (found.length !== wanted.length) throw notFound(kind);
 };

@@ -1,4 +1,5 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { teamMembers } from "@/db/schema";
 import type { AgentRow } from "@/lib/agents/agents";
 import { requireAdmin } from "@/lib/auth/authorize";
@@ -71,6 +72,6 @@ export const removeTeamMembers = async (ctx: AccountCtx, teamId: number, input: 
     if (ids.length === 0) return;
     await tx.db
       .delete(teamMembers)
-      .where(and(eq(teamMembers.accountId, ctx.account.id), eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));
+      .where(and(eq(teamMembers.accountId, ctx.account.id), eq(teamMembers.teamId, teamId), anyOf(teamMembers.userId, ids)));
   });
 };

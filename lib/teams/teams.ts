@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { teamMembers, teams } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -19,7 +20,7 @@ const withMembership = async (ctx: AccountCtx, rows: readonly Team[]): Promise<T
             and(
               eq(teamMembers.accountId, ctx.account.id),
               eq(teamMembers.userId, userId),
-              inArray(
+              anyOf(
                 teamMembers.teamId,
                 rows.map((team) => team.id),
               ),

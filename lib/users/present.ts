@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { accountUsers, accounts } from "@/db/schema";
 import { tokensOf } from "@/lib/auth/access-tokens";
@@ -35,7 +36,7 @@ const membershipsOf = (db: DbOrTx, userIds: number[]): Promise<MembershipRow[]> 
         })
         .from(accountUsers)
         .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-        .where(inArray(accountUsers.userId, userIds))
+        .where(anyOf(accountUsers.userId, userIds))
         .orderBy(asc(accounts.id));
 
 export const avatarUrl = (user: Pick<User, "customAttributes">) =>

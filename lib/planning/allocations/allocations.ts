@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { allocations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -29,7 +30,7 @@ export const findAllocations = async (ctx: AccountCtx, ids: readonly string[]): 
   const rows = await ctx.db
     .select()
     .from(allocations)
-    .where(and(eq(allocations.accountId, ctx.account.id), inArray(allocations.id, wanted)));
+    .where(and(eq(allocations.accountId, ctx.account.id), anyOf(allocations.id, wanted)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 };

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { allocations, spaces } from "@/db/schema";
 import { formatLongDateTime } from "@/lib/format/dates";
@@ -24,7 +25,7 @@ export const confirmHolds = async (db: DbOrTx, accountId: number, allocationIds:
     .select({ allocation: allocations, space: spaces })
     .from(allocations)
     .innerJoin(spaces, eq(spaces.id, allocations.spaceId))
-    .where(and(eq(allocations.accountId, accountId), inArray(allocations.id, allocationIds), inArray(allocations.status, ["tentative", "expired"])))
+    .where(and(eq(allocations.accountId, accountId), anyOf(allocations.id, allocationIds), anyOf(allocations.status, ["tentative", "expired"])))
     .orderBy(asc(allocations.startAt))
     .for("update", { of: allocations });
   const now = planningNow();

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { allocationOccupancies, allocations } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -87,7 +88,7 @@ export const rebuildOccupancies = async (ctx: AccountCtx, spaceIds: readonly str
     .where(
       and(
         eq(allocations.accountId, ctx.account.id),
-        inArray(allocations.spaceId, [...spaceIds]),
+        anyOf(allocations.spaceId, [...spaceIds]),
         liveAt(allocations, planningNow()),
       ),
     );

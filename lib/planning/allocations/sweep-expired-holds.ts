@@ -1,4 +1,5 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { allocations } from "@/db/schema";
 import { recordAllocationEvent, systemActor } from "@/lib/events/planning-payloads";
@@ -30,7 +31,7 @@ export const sweepExpiredHolds = async (db: DbOrTx, now: Date = planningNow()): 
       .select()
       .from(allocations)
       .where(
-        inArray(
+        anyOf(
           allocations.id,
           swept.map((row) => row.id),
         ),

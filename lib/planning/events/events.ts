@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { allocations, companies, contacts, conversations, planningEvents, pricingPlans } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
@@ -23,7 +24,7 @@ const conversationDisplayIds = async (db: DbOrTx, accountId: number, rows: Plann
   const found = await db
     .select({ id: conversations.id, displayId: conversations.displayId })
     .from(conversations)
-    .where(and(eq(conversations.accountId, accountId), inArray(conversations.id, ids)));
+    .where(and(eq(conversations.accountId, accountId), anyOf(conversations.id, ids)));
   return new Map(found.map((row) => [row.id, row.displayId]));
 };
 
@@ -48,7 +49,7 @@ const eventViews = async (db: DbOrTx, accountId: number, rows: PlanningEvent[]):
       .where(
         and(
           eq(allocations.accountId, accountId),
-          inArray(
+          anyOf(
             allocations.eventId,
             rows.map((row) => row.id),
           ),
@@ -114,7 +115,7 @@ export const eventSummaries = async (ctx: AccountCtx, ids: readonly string[]): P
   return ctx.db
     .select({ id: planningEvents.id, name: planningEvents.name, status: planningEvents.status })
     .from(planningEvents)
-    .where(and(inAccount(ctx), inArray(planningEvents.id, unique)));
+    .where(and(inAccount(ctx), anyOf(planningEvents.id, unique)));
 };
 
 /**

@@ -1,5 +1,6 @@
 import Big from "big.js";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { discountCodes } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -36,7 +37,7 @@ export const findDiscountCodes = async (ctx: AccountCtx, ids: readonly number[])
   const rows = await ctx.db
     .select()
     .from(discountCodes)
-    .where(and(inAccount(ctx), inArray(discountCodes.id, [...new Set(ids)])));
+    .where(and(inAccount(ctx), anyOf(discountCodes.id, [...new Set(ids)])));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { pricingPlans, pricingRules, rates, type BundleJson } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -19,7 +20,7 @@ const withRules = async (ctx: AccountCtx, plans: PricingPlan[]): Promise<Pricing
     .where(
       and(
         eq(pricingRules.accountId, ctx.account.id),
-        inArray(
+        anyOf(
           pricingRules.planId,
           plans.map((plan) => plan.id),
         ),
@@ -59,7 +60,7 @@ const ensureRatesOfAccount = async (ctx: AccountCtx, rules: RuleInput[]) => {
   const found = await ctx.db
     .select({ id: rates.id })
     .from(rates)
-    .where(and(eq(rates.accountId, ctx.account.id), inArray(rates.id, ids)))
+    .where(and(eq(rates.accountId, ctx.account.id), anyOf(rates.id, ids)))
     .for("key share");
   const known = new Set(found.map((rate) => rate.id));
   const errors = rules.flatMap((rule, index) =>

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { anyOf } from "@/db/any";
 import { spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { planningNow } from "@/lib/planning/clock";
@@ -41,7 +42,7 @@ export const occupancyReport = async (ctx: AccountCtx, query: VenueReportQuery):
   const rows = await ctx.db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.accountId, scope.accountId), scope.spaceIds ? inArray(spaces.id, scope.spaceIds) : undefined))
+    .where(and(eq(spaces.accountId, scope.accountId), scope.spaceIds ? anyOf(spaces.id, scope.spaceIds) : undefined))
     .orderBy(asc(spaces.position), asc(spaces.name), asc(spaces.id));
   const weeks = weeksBetween(query.since, query.until);
   const tops = topsOf(rows);
