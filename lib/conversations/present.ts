@@ -122,8 +122,9 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
     if (message.messageType !== 2 && (!entry.lastNonActivityId || message.id > entry.lastNonActivityId)) entry.lastNonActivityId = message.id;
     last.set(message.conversationId, entry);
   }
+  const contactsById = new Map(contactRows.map((c) => [c.id, c]));
   return {
-    contacts: new Map(contactRows.map((c) => [c.id, c])),
+    contacts: contactsById,
     channels: new Map(inboxRows.map((i) => [i.id, i.channelType])),
     contactInboxes: new Map(contactInboxRows.map((ci) => [ci.id, ci])),
     agents: new Map<string, AgentRow>(agentRows.map((a) => [`${a.accountId}:${a.userId}`, a])),
@@ -132,7 +133,8 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
     unread: new Map(unread.map((u) => [u.id, u.unreadCount])),
     last,
     messages: new Map(messageRows.map((m) => [m.id, m])),
-    extras: await loadMessageExtras(db, messageRows),
+    // Most senders are the page's own contacts, already loaded.
+    extras: await loadMessageExtras(db, messageRows, { knownContacts: contactsById }),
   };
 };
 

@@ -54,11 +54,19 @@ const uniqueSenders = (rows: MessageRow[], type: MessageRow["senderType"]) => [
 ];
 
 /** Loads every sender and attachment of the rows in four queries, whatever their number. */
-export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[]): Promise<MessageExtras> => {
-  const contactIds = uniqueSenders(rows, "Contact");
-  const userIds = uniqueSenders(rows, "User");
+/**
+ * Senders a caller needs beside the messages' own, loaded with them: `contactIds` and `userIds`
+ * (availability in `accountId`); `knownContacts`, rows the caller already holds, are not loaded again.
+ */
+export type MoreSenders = { accountId?: number; contactIds?: number[]; userIds?: number[]; knownContacts?: ReadonlyMap<number, Contact> };
+
+export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[], more: MoreSenders = {}): Promise<MessageExtras> => {
+  const wantedContacts = [...new Set([...uniqueSenders(rows, "Contact"), ...(more.contactIds ?? [])])];
+  const known = wantedContacts.flatMap((id) => more.knownContacts?.get(id) ?? []);
+  const contactIds = wantedContacts.filter((id) => !more.knownContacts?.has(id));
+  const userIds = [...new Set([...uniqueSenders(rows, "User"), ...(more.userIds ?? [])])];
   const botIds = uniqueSenders(rows, "AgentBot");
-  const accountIds = [...new Set(rows.map((row) => row.accountId))];
+  const accountIds = [...new Set([...rows.map((row) => row.accountId), ...(more.accountId === undefined ? [] : [more.accountId])])];
   const [contactRows, userRows, botRows, attachmentRows] = await Promise.all([
     contactIds.length ? db.select().from(contacts).where(anyOf(contacts.id, contactIds)) : [],
     userIds.length
@@ -86,7 +94,7 @@ export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[]): Promise
       : [],
   ]);
   const senders = new Map<string, MessageSender>();
-  for (const contact of contactRows) senders.set(senderKey("Contact", contact.id), presentContactPush(contact));
+  for (const contact of [...known, ...contactRows]) senders.set(senderKey("Contact", contact.id), presentContactPush(contact));
   for (const user of userRows) senders.set(senderKey("User", user.id), presentUserPush(user));
   for (const bot of botRows) senders.set(senderKey("AgentBot", bot.id), presentBotPush(bot));
   const byMessage = new Map<number, AttachmentRow[]>();
@@ -183,29 +191,19 @@ type ConversationForList = {
 
 /** GET messages: the conversation's digest in `meta`, the page in `payload`. */
 export const presentMessageList = async (db: DbOrTx, conversation: ConversationForList, rows: MessageRow[]) => {
-  const [[contact], [assignee], extras] = await Promise.all([
-    db.select().from(contacts).where(eq(contacts.id, conversation.contactId)),
-    conversation.assigneeId === null
-      ? []
-      : db
-          .select({
-            id: users.id,
-            name: users.name,
-            displayName: users.displayName,
-            customAttributes: users.customAttributes,
-            availability: accountUsers.availability,
-          })
-          .from(users)
-          .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, conversation.accountId)))
-          .where(eq(users.id, conversation.assigneeId)),
-    loadMessageExtras(db, rows),
-  ]);
+  // The conversation's contact and assignee come with the messages' senders (often the same people).
+  const extras = await loadMessageExtras(db, rows, {
+    accountId: conversation.accountId,
+    contactIds: [conversation.contactId],
+    userIds: conversation.assigneeId === null ? [] : [conversation.assigneeId],
+  });
+  const assignee = conversation.assigneeId === null ? undefined : extras.senders.get(senderKey("User", conversation.assigneeId));
   return {
     meta: {
       labels: conversation.labels,
       additional_attributes: conversation.additionalAttributes,
-      contact: contact ? presentContactPush(contact) : null,
-      ...(assignee ? { assignee: presentUserPush(assignee) } : {}),
+      contact: extras.senders.get(senderKey("Contact", conversation.contactId)) ?? null,
+      ...(assignee ? { assignee } : {}),
       agent_last_seen_at: unixTime(conversation.agentLastSeenAt),
       assignee_last_seen_at: unixTime(conversation.assigneeLastSeenAt),
     },
