@@ -48,6 +48,11 @@ const main = async () => {
   const trust = readTrust();
   // Read when Next.js and React load, so it is settled before the import below.
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
+  // tsx switches Node's source maps on for the TypeScript it runs. Next.js's production chunks
+  // carry maps too: with them on, Node reads and keeps every chunk's map as it loads (about 100 MB
+  // resident before the first request) and maps every stack trace. Off from here on, as under
+  // `next start`; NODE_OPTIONS=--enable-source-maps keeps them for whoever wants mapped traces.
+  if (!dev && !`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`.includes("--enable-source-maps")) process.setSourceMapsEnabled(false);
   const { default: next } = await import("next");
   const server = createServer();
   // Longer than the idle timeout of the usual load balancers (60 s), so they never reuse a
