@@ -11,3 +11,6 @@ export const arrayLiteral = (values: readonly (number | string)[]) =>
  */
 export const anyOf = (column: AnyColumn | SQL, values: readonly (number | string)[]): SQL =>
   values.length === 0 ? sql`false` : sql`${column} = any(${arrayLiteral(values)})`;
+
+/** `column = any($name)` in a query built once: run it with `arrayLiteral(values)` as `name`. */
+export const anyOfPlaceholder = (column: AnyColumn | SQL, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;

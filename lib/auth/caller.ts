@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { builtOnce } from "@/db/prepared";
 import { accessTokens, accountUsers, accounts, agentBots, platformApps, users } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { Membership } from "./permissions";
@@ -99,6 +100,21 @@ export const accountContext = async <C extends UserCaller | BotCaller>(
   return scopeToAccount(db, caller, row);
 };
 
+/** The token's owner, the account and the owner's membership in it: one statement, built once. */
+const accountCallerQuery = builtOnce((db) =>
+  db
+    .select({ ...tokenOwner, account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
+    .from(accessTokens)
+    .leftJoin(users, ownedBy.user)
+    .leftJoin(agentBots, ownedBy.bot)
+    .leftJoin(platformApps, ownedBy.app)
+    .leftJoin(accounts, eq(accounts.id, sql.placeholder("accountId")))
+    .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, users.id)))
+    .where(eq(accessTokens.tokenDigest, sql.placeholder("digest")))
+    .limit(1)
+    .prepare("account_caller_from_token"),
+);
+
 /**
  * The token's owner and, in the same query, the account and the owner's membership in it: the
  * request path of every account route. `admit` refuses token kinds the route does not take
@@ -110,20 +126,9 @@ export const accountCallerFromToken = async <C extends UserCaller | BotCaller>(
   accountId: number,
   admit: (caller: Caller) => C,
 ): Promise<AccountCtx<C>> => {
-  const selection = { ...tokenOwner, account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions };
-  const [row] = await db
-    .select(selection)
-    .from(accessTokens)
-    .leftJoin(users, ownedBy.user)
-    .leftJoin(agentBots, ownedBy.bot)
-    .leftJoin(platformApps, ownedBy.app)
-    .leftJoin(accounts, eq(accounts.id, accountId))
-    .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, users.id)))
-    .where(digestIs(token))
-    .limit(1);
+  const [row] = await accountCallerQuery(db).execute({ digest: tokenDigest(token), accountId });
   return scopeToAccount(db, admit(ownerOf(row)), row);
 };
-
 
 /**
  * An OAuth token's user in the account it was granted for (one query): the user must still be a

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
-import { anyOf } from "@/db/any";
+import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
+import { builtOnce } from "@/db/prepared";
 import {
   accountUsers,
   agentBots,
@@ -48,7 +49,7 @@ const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v i
  * (conversation_id, id) index. Drizzle leaves columns in a one-table select unqualified,
  * so the subquery names its own outright.
  */
-const unreadCounts = (db: DbOrTx, ids: number[]) => {
+const unreadCounts = builtOnce((db) => {
   const c = sql`${conversations}`;
   return db
     .select({
@@ -58,62 +59,73 @@ const unreadCounts = (db: DbOrTx, ids: number[]) => {
       ),
     })
     .from(conversations)
-    .where(anyOf(conversations.id, ids));
-};
+    .where(anyOfPlaceholder(conversations.id, "ids"))
+    .prepare("conversation_unread_counts");
+});
 
 /** The last message and the last non-activity message of each conversation, in one query. */
-const lastMessages = (db: DbOrTx, ids: number[]) => {
+const lastMessages = builtOnce((db) => {
   const c = sql`${conversations}`;
   const last = (condition: SQL) =>
     db
       .select({ id: sql<number>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id and ${condition})`.as("id") })
       .from(conversations)
-      .where(anyOf(conversations.id, ids));
+      .where(anyOfPlaceholder(conversations.id, "ids"));
   return db
     .select()
     .from(messages)
-    .where(inArray(messages.id, union(last(sql`true`), last(sql`m.message_type <> 2`))));
-};
+    .where(inArray(messages.id, union(last(sql`true`), last(sql`m.message_type <> 2`))))
+    .prepare("conversation_last_messages");
+});
+
+/** What a page of conversations shows beside its own columns, each query built once. */
+const relatedQueries = builtOnce((db) => ({
+  contacts: db.select().from(contacts).where(anyOfPlaceholder(contacts.id, "ids")).prepare("conversation_contacts"),
+  inboxes: db.select({ id: inboxes.id, channelType: inboxes.channelType }).from(inboxes).where(anyOfPlaceholder(inboxes.id, "ids")).prepare("conversation_inboxes"),
+  contactInboxes: db
+    .select({ id: contactInboxes.id, sourceId: contactInboxes.sourceId, hmacVerified: contactInboxes.hmacVerified })
+    .from(contactInboxes)
+    .where(anyOfPlaceholder(contactInboxes.id, "ids"))
+    .prepare("conversation_contact_inboxes"),
+  agents: db
+    .select(agentColumns)
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(anyOfPlaceholder(accountUsers.accountId, "accountIds"), anyOfPlaceholder(accountUsers.userId, "ids")))
+    .prepare("conversation_agents"),
+  bots: db
+    .select({ id: agentBots.id, name: agentBots.name, description: agentBots.description, thumbnail: agentBots.thumbnail })
+    .from(agentBots)
+    .where(anyOfPlaceholder(agentBots.id, "ids"))
+    .prepare("conversation_bots"),
+  teams: db
+    .select({
+      team: teams,
+      isMember: sql<boolean>`exists (select 1 from ${teamMembers} tm where tm.team_id = ${teams}.id and tm.user_id = ${sql.placeholder("userId")})`,
+    })
+    .from(teams)
+    .where(anyOfPlaceholder(teams.id, "ids"))
+    .prepare("conversation_teams"),
+}));
 
 const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number | null) => {
-  const ids = rows.map((row) => row.id);
+  const ids = arrayLiteral(rows.map((row) => row.id));
   const accountIds = unique(rows.map((row) => row.accountId));
   const assigneeIds = unique(rows.map((row) => row.assigneeId));
   const botIds = unique(rows.map((row) => row.assigneeAgentBotId));
   const teamIds = unique(rows.map((row) => row.teamId));
   const contactInboxIds = unique(rows.map((row) => row.contactInboxId));
-  const isMember =
-    userId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${teamMembers} tm where tm.team_id = ${teams}.id and tm.user_id = ${userId})`;
+  const queries = relatedQueries(db);
   const [contactRows, inboxRows, contactInboxRows, agentRows, botRows, teamRows, unread, messageRows] = await Promise.all([
-    db.select().from(contacts).where(anyOf(contacts.id, unique(rows.map((row) => row.contactId)))),
-    db
-      .select({ id: inboxes.id, channelType: inboxes.channelType })
-      .from(inboxes)
-      .where(anyOf(inboxes.id, unique(rows.map((row) => row.inboxId)))),
-    contactInboxIds.length
-      ? db
-          .select({ id: contactInboxes.id, sourceId: contactInboxes.sourceId, hmacVerified: contactInboxes.hmacVerified })
-          .from(contactInboxes)
-          .where(anyOf(contactInboxes.id, contactInboxIds))
-      : [],
-    assigneeIds.length
-      ? db
-          .select(agentColumns)
-          .from(accountUsers)
-          .innerJoin(users, eq(users.id, accountUsers.userId))
-          .where(and(anyOf(accountUsers.accountId, accountIds), anyOf(accountUsers.userId, assigneeIds)))
-      : [],
-    botIds.length
-      ? db
-          .select({ id: agentBots.id, name: agentBots.name, description: agentBots.description, thumbnail: agentBots.thumbnail })
-          .from(agentBots)
-          .where(anyOf(agentBots.id, botIds))
-      : [],
-    teamIds.length ? db.select({ team: teams, isMember }).from(teams).where(anyOf(teams.id, teamIds)) : [],
-    unreadCounts(db, ids),
-    lastMessages(db, ids),
+    queries.contacts.execute({ ids: arrayLiteral(unique(rows.map((row) => row.contactId))) }),
+    queries.inboxes.execute({ ids: arrayLiteral(unique(rows.map((row) => row.inboxId))) }),
+    contactInboxIds.length ? queries.contactInboxes.execute({ ids: arrayLiteral(contactInboxIds) }) : [],
+    assigneeIds.length ? queries.agents.execute({ accountIds: arrayLiteral(accountIds), ids: arrayLiteral(assigneeIds) }) : [],
+    botIds.length ? queries.bots.execute({ ids: arrayLiteral(botIds) }) : [],
+    // No caller (a webhook's payload): a member of no team.
+    teamIds.length ? queries.teams.execute({ ids: arrayLiteral(teamIds), userId }) : [],
+    unreadCounts(db).execute({ ids }),
+    lastMessages(db).execute({ ids }),
   ]);
   const last = new Map<number, { lastId?: number; lastNonActivityId?: number }>();
   for (const message of messageRows) {

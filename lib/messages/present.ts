@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import { anyOf } from "@/db/any";
+import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
+import { builtOnce } from "@/db/prepared";
 import { signedUploadPath } from "@/lib/storage/uploads";
 import { accountUsers, agentBots, attachments, contacts, messageStatuses, messages, users } from "@/db/schema";
 import { unixTime } from "@/lib/http/schemas";
@@ -54,6 +55,29 @@ const uniqueSenders = (rows: MessageRow[], type: MessageRow["senderType"]) => [
 ];
 
 /** Loads every sender and attachment of the rows in four queries, whatever their number. */
+/** The senders and attachments of a batch of messages, each query built once. */
+const extrasQueries = builtOnce((db) => ({
+  contacts: db.select().from(contacts).where(anyOfPlaceholder(contacts.id, "ids")).prepare("message_contacts"),
+  users: db
+    .select({
+      id: users.id,
+      name: users.name,
+      displayName: users.displayName,
+      customAttributes: users.customAttributes,
+      availability: accountUsers.availability,
+    })
+    .from(users)
+    .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), anyOfPlaceholder(accountUsers.accountId, "accountIds")))
+    .where(anyOfPlaceholder(users.id, "ids"))
+    .prepare("message_users"),
+  bots: db
+    .select({ id: agentBots.id, name: agentBots.name, thumbnail: agentBots.thumbnail })
+    .from(agentBots)
+    .where(anyOfPlaceholder(agentBots.id, "ids"))
+    .prepare("message_bots"),
+  attachments: db.select().from(attachments).where(anyOfPlaceholder(attachments.messageId, "ids")).orderBy(asc(attachments.id)).prepare("message_attachments"),
+}));
+
 /**
  * Senders a caller needs beside the messages' own, loaded with them: `contactIds` and `userIds`
  * (availability in `accountId`); `knownContacts`, rows the caller already holds, are not loaded again.
@@ -67,31 +91,12 @@ export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[], more: Mo
   const userIds = [...new Set([...uniqueSenders(rows, "User"), ...(more.userIds ?? [])])];
   const botIds = uniqueSenders(rows, "AgentBot");
   const accountIds = [...new Set([...rows.map((row) => row.accountId), ...(more.accountId === undefined ? [] : [more.accountId])])];
+  const queries = extrasQueries(db);
   const [contactRows, userRows, botRows, attachmentRows] = await Promise.all([
-    contactIds.length ? db.select().from(contacts).where(anyOf(contacts.id, contactIds)) : [],
-    userIds.length
-      ? db
-          .select({
-            id: users.id,
-            name: users.name,
-            displayName: users.displayName,
-            customAttributes: users.customAttributes,
-            availability: accountUsers.availability,
-          })
-          .from(users)
-          .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), anyOf(accountUsers.accountId, accountIds)))
-          .where(anyOf(users.id, userIds))
-      : [],
-    botIds.length
-      ? db.select({ id: agentBots.id, name: agentBots.name, thumbnail: agentBots.thumbnail }).from(agentBots).where(anyOf(agentBots.id, botIds))
-      : [],
-    rows.length
-      ? db
-          .select()
-          .from(attachments)
-          .where(anyOf(attachments.messageId, rows.map((row) => row.id)))
-          .orderBy(asc(attachments.id))
-      : [],
+    contactIds.length ? queries.contacts.execute({ ids: arrayLiteral(contactIds) }) : [],
+    userIds.length ? queries.users.execute({ ids: arrayLiteral(userIds), accountIds: arrayLiteral(accountIds) }) : [],
+    botIds.length ? queries.bots.execute({ ids: arrayLiteral(botIds) }) : [],
+    rows.length ? queries.attachments.execute({ ids: arrayLiteral(rows.map((row) => row.id)) }) : [],
   ]);
   const senders = new Map<string, MessageSender>();
   for (const contact of [...known, ...contactRows]) senders.set(senderKey("Contact", contact.id), presentContactPush(contact));
