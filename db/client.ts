@@ -46,10 +46,10 @@ export const preparedTextLimit = 500;
  * first (two round trips) and PostgreSQL parses it every time. This client prepares them: the
  * first run of a text on a connection describes it; every later one is a single round trip.
  */
-const preparing = (client: postgres.Sql, texts: Set<string>, log: string | undefined): postgres.Sql => {
+const preparing = (client: postgres.Sql, texts: Set<string>, limit: number, log: string | undefined): postgres.Sql => {
   const prepare = (query: string) => {
     if (texts.has(query)) return true;
-    if (texts.size >= preparedTextLimit) return false;
+    if (texts.size >= limit) return false;
     texts.add(query);
     return true;
   };
@@ -57,7 +57,7 @@ const preparing = (client: postgres.Sql, texts: Set<string>, log: string | undef
   const scoped = (method: "begin" | "savepoint", target: postgres.Sql) =>
     (...args: unknown[]) => {
       const callback = args.at(-1) as (inner: postgres.Sql) => unknown;
-      return (target as unknown as Record<typeof method, (...a: unknown[]) => unknown>)[method](...args.slice(0, -1), (inner: postgres.Sql) => callback(preparing(inner, texts, log)));
+      return (target as unknown as Record<typeof method, (...a: unknown[]) => unknown>)[method](...args.slice(0, -1), (inner: postgres.Sql) => callback(preparing(inner, texts, limit, log)));
     };
   return new Proxy(client, {
     get(target, property, receiver) {
@@ -72,15 +72,22 @@ const preparing = (client: postgres.Sql, texts: Set<string>, log: string | undef
   });
 };
 
+/**
+ * DATABASE_PREPARE=off: nothing prepared and no session settings, as drizzle sends statements on
+ * its own — for a connection pooler that can keep neither (PgBouncer in transaction mode before 1.21).
+ */
+const preparedStatements = () => process.env.DATABASE_PREPARE !== "off";
+
 export const createDb = (url: string, options: { max?: number } = {}) => {
   const log = process.env.VD_SQL_LOG;
+  const prepared = preparedStatements();
   const client = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
-    connection: connectionSettings,
+    ...(prepared ? { connection: connectionSettings } : {}),
     ...(log ? { debug: statementLog(log) } : {}),
   });
-  return drizzle({ client: preparing(client, new Set(), log), schema, casing: "snake_case" });
+  return drizzle({ client: preparing(client, new Set(), prepared ? preparedTextLimit : 0, log), schema, casing: "snake_case" });
 };
 
 export type Db = ReturnType<typeof createDb>;

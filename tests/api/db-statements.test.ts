@@ -55,4 +55,20 @@ describe("prepared statements", () => {
       await db.$client.end();
     }
   });
+
+  it("prepares nothing and sets nothing with DATABASE_PREPARE=off (for a pooler that keeps neither)", async () => {
+    process.env.DATABASE_PREPARE = "off";
+    const db = createDb(process.env.DATABASE_URL!, { max: 1 });
+    delete process.env.DATABASE_PREPARE;
+    try {
+      for (let i = 0; i < 5; i++) expect((await db.execute<{ n: number }>(sql`select ${i}::int + ${sql.raw(String(i))} as n`))[0]!.n).toBe(2 * i);
+      const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from pg_prepared_statements`)) as unknown as [{ count: number }];
+      // Only postgres.js's own look-up of array types.
+      expect(count).toBeLessThanOrEqual(1);
+      const [row] = await db.execute<{ plan_cache_mode: string }>(sql`show plan_cache_mode`);
+      expect(row!.plan_cache_mode).toBe("auto");
+    } finally {
+      await db.$client.end();
+    }
+  });
 });
