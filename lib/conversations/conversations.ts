@@ -1,4 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { builtOnce } from "@/db/prepared";
 import { conversationPriorities, conversationStatuses, conversations, messages, type ConversationStatus } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx, Caller } from "@/lib/auth/caller";
@@ -7,7 +9,7 @@ import { notFound } from "@/lib/http/errors";
 import { recordConversationChanges, recordTyping } from "./events";
 import { statusName, type ConversationRow } from "./present";
 import type { ToggleStatusInput, ToggleTypingInput } from "./schemas";
-import { visibleConversations } from "./visibility";
+import { memberInboxIds, narrowedToMember, visibleConversations } from "./visibility";
 
 /** The user behind the request, or null for an agent bot. */
 export const callerUserId = (ctx: AccountCtx) => (ctx.caller.kind === "user" ? ctx.caller.user.id : null);
@@ -16,13 +18,34 @@ export const statusValue = (status: ConversationStatus) => conversationStatuses.
 export const priorityValue = (priority: (typeof conversationPriorities)[number] | null) =>
   priority === null ? null : conversationPriorities.indexOf(priority);
 
-/** A conversation by its per-account display id; `lock` holds its row until the transaction ends. */
-export const findConversation = async (ctx: AccountCtx, displayId: number, options: { lock?: boolean } = {}): Promise<ConversationRow> => {
-  const query = ctx.db
+/** The look-up below, built once: for callers who see every conversation, and for a member. */
+const byDisplayId = (db: DbOrTx, ...conditions: SQL[]) =>
+  db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), eq(conversations.displayId, displayId)));
-  const [row] = options.lock ? await query.for("update") : await query;
+    .where(and(eq(conversations.accountId, sql.placeholder("accountId")), eq(conversations.displayId, sql.placeholder("displayId")), ...conditions));
+const anyConversation = builtOnce((db) => byDisplayId(db).prepare("conversation_by_display_id"));
+const memberConversation = builtOnce((db) =>
+  byDisplayId(db, memberInboxIds(db, conversations.inboxId, { accountId: sql.placeholder("accountId"), userId: sql.placeholder("userId") })).prepare(
+    "member_conversation_by_display_id",
+  ),
+);
+
+/** A conversation by its per-account display id; `lock` holds its row until the transaction ends. */
+export const findConversation = async (ctx: AccountCtx, displayId: number, options: { lock?: boolean } = {}): Promise<ConversationRow> => {
+  let row: ConversationRow | undefined;
+  if (options.lock) {
+    [row] = await ctx.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), eq(conversations.displayId, displayId)))
+      .for("update");
+  } else {
+    const member = narrowedToMember(ctx);
+    [row] = member
+      ? await memberConversation(ctx.db).execute({ accountId: ctx.account.id, displayId, userId: member.userId })
+      : await anyConversation(ctx.db).execute({ accountId: ctx.account.id, displayId });
+  }
   if (!row) throw notFound("Conversation");
   return row;
 };
