@@ -15,7 +15,7 @@ import { runMigrations } from "@/db/migrate";
 import { nodeBinary } from "../scripts/node-runtime";
 import { requestKey, type RecordedStatement, type Recording } from "./bare-server";
 import { measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
-import { conversationScenarios, planningScenarios, send, type BenchRequest, type MessageCursor, type Scenario } from "./scenarios";
+import { conversationScenarios, messageCursors, planningScenarios, send, type BenchRequest, type Scenario } from "./scenarios";
 import { conversationBench, planningBench } from "./seed";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
@@ -220,9 +220,7 @@ const main = async () => {
   const conversationDb = createDb(conversationUrl, { max: 2 });
   const planningDb = createDb(planningUrl, { max: 2 });
   const planning = await planningBench(planningDb);
-  const cursors = await conversationDb.execute<MessageCursor>(sql`
-    select c.display_id, (select m.id from messages m where m.conversation_id = c.id order by m.id desc offset 4 limit 1) as before
-    from conversations c where c.account_id = ${account.accountId} order by random() limit 60`);
+  const cursors = await messageCursors(conversationDb, account.accountId, 60);
   const [list, filter, messages] = conversationScenarios(account, cursors) as [Scenario, Scenario, Scenario];
   const [slots, allocationList] = planningScenarios(planning) as [Scenario, Scenario];
   const phases: Phase[] = [

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { base, measure, openDatabase, printSamples, startServer, stopServer, type Sample } from "./harness";
-import { conversationScenarios, send, type Scenario } from "./scenarios";
+import { conversationScenarios, messageCursors, send, type Scenario } from "./scenarios";
 import { conversationBench } from "./seed";
 
 const main = async () => {
@@ -15,9 +15,7 @@ const main = async () => {
   const seeded = await conversationBench(database.url);
   const [account] = seeded.accounts;
   const db = createDb(database.url, { max: 2 });
-  const cursors = await db.execute<{ display_id: number; before: number }>(sql`
-    select c.display_id, (select m.id from messages m where m.conversation_id = c.id order by m.id desc offset 4 limit 1) as before
-    from conversations c where c.account_id = ${account!.accountId} order by random() limit 1000`);
+  const cursors = await messageCursors(db, account!.accountId, 1000);
   const seqScans = async () =>
     (await db.execute<{ seq_scan: number; idx_scan: number }>(sql`select seq_scan, idx_scan from pg_stat_user_tables where relname = 'messages'`))[0]!;
 

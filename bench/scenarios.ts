@@ -1,6 +1,8 @@
 // The hot API routes' benchmark requests, shared by `npm run bench` (run.ts), bench:planning
 // (planning.ts) and the side-by-side comparison (compare.ts): the i-th request of each scenario
 // is the same wherever it is sent.
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
 import type { BenchAccount, PlanningBench } from "./seed";
 
 /** One request: where it goes and what it carries (JSON), before any server is chosen. */
@@ -23,6 +25,12 @@ export const send = (base: string, token: string, request: BenchRequest) =>
   });
 
 export type MessageCursor = { display_id: number; before: number };
+
+/** `count` random conversations of the account, each with the id of its fifth-newest message (a paging cursor). */
+export const messageCursors = (db: Db, accountId: number, count: number) =>
+  db.execute<MessageCursor>(sql`
+    select c.display_id, (select m.id from messages m where m.conversation_id = c.id order by m.id desc offset 4 limit 1) as before
+    from conversations c where c.account_id = ${accountId} order by random() limit ${count}`);
 
 /** The conversation list, a three-condition filter and 20 messages before a cursor, on one account. */
 export const conversationScenarios = (account: BenchAccount, cursors: readonly MessageCursor[]): Scenario[] => {

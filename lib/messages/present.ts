@@ -54,7 +54,6 @@ const uniqueSenders = (rows: MessageRow[], type: MessageRow["senderType"]) => [
   ...new Set(rows.flatMap((row) => (row.senderType === type && row.senderId !== null ? [row.senderId] : []))),
 ];
 
-/** Loads every sender and attachment of the rows in four queries, whatever their number. */
 /** The senders and attachments of a batch of messages, each query built once. */
 const extrasQueries = builtOnce((db) => ({
   contacts: db.select().from(contacts).where(anyOfPlaceholder(contacts.id, "ids")).prepare("message_contacts"),
@@ -84,6 +83,7 @@ const extrasQueries = builtOnce((db) => ({
  */
 export type MoreSenders = { accountId?: number; contactIds?: number[]; userIds?: number[]; knownContacts?: ReadonlyMap<number, Contact> };
 
+/** Loads every sender and attachment of the rows in four queries, whatever their number. */
 export const loadMessageExtras = async (db: DbOrTx, rows: MessageRow[], more: MoreSenders = {}): Promise<MessageExtras> => {
   const wantedContacts = [...new Set([...uniqueSenders(rows, "Contact"), ...(more.contactIds ?? [])])];
   const known = wantedContacts.flatMap((id) => more.knownContacts?.get(id) ?? []);

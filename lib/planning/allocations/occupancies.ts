@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { anyOf } from "@/db/any";
+import { anyOf, arrayLiteral } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { allocationOccupancies, allocations } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -9,7 +9,7 @@ import { liveAt } from "../rules-sql";
 import type { AllocationRow } from "./present";
 
 /** A PostgreSQL uuid[] literal as one parameter. */
-export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+export const uuidArray = (ids: readonly string[]) => sql`${arrayLiteral(ids)}::uuid[]`;
 
 /** The buffered range an allocation blocks: `[start − before, end + after)`. */
 export const blockedRange = (row: { startAt: Date; endAt: Date; bufferBeforeMin: number; bufferAfterMin: number }) => ({

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { anyOf } from "@/db/any";
+import { anyOf, arrayLiteral } from "@/db/any";
 import { spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { planningNow } from "@/lib/planning/clock";
@@ -9,8 +9,8 @@ import { cachedCalendar, hoursOf, openSpans, ratio, topsOf, weekSpan, weeksBetwe
 import type { OccupancyReport, VenueReportQuery } from "./schemas";
 import { venueReportScope } from "./scope";
 
-/** A PostgreSQL array literal as one parameter (uuids, numbers, dates and ISO instants carry no commas or quotes). */
-const pgArray = (values: readonly (string | number)[], type: "uuid" | "int" | "date" | "timestamptz") => sql`${`{${values.join(",")}}`}::${sql.raw(type)}[]`;
+/** A PostgreSQL array of the given type as one parameter. */
+const pgArray = (values: readonly (string | number)[], type: "uuid" | "int" | "date" | "timestamptz") => sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
 
 /** Seconds covered by a multirange. */
 const seconds = (multirange: SQL) => sql`(select coalesce(sum(extract(epoch from upper(r) - lower(r))), 0) from unnest(${multirange}) r)::float8`;
