@@ -2,38 +2,115 @@
 // again on Node 24 from the npm registry), a production build, then Playwright against it.
 // Every step runs (but e2e needs the build); the exit code and the closing "N passed, N failed"
 // line cover them all.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { nodeAtLeast, nodeBinary } from "./node-runtime";
 
-type Counts = { passed: number; failed: number; skipped: number };
+/** A failed test: where it is and the start of what it said (the log's tail may be all a reader gets). */
+type Failure = { title: string; message: string };
+type Counts = { passed: number; failed: number; skipped: number; failures?: Failure[] };
 type Step = { name: string; ok: boolean; seconds: number; counts?: Counts };
 
 const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 const results = path.join(process.cwd(), "test-results");
 const steps: Step[] = [];
 
+/** A step's heading in the log, and its time in whole seconds. */
+const heading = (name: string, command: string, args: string[]) => console.log(`\n=== ${name}: ${[path.basename(command), ...args].join(" ")}`);
+const secondsSince = (started: number) => Math.round((Date.now() - started) / 1000);
+
 const run = (name: string, command: string, args: string[], env: Record<string, string> = {}, counts?: () => Counts | undefined) => {
-  console.log(`\n=== ${name}: ${[path.basename(command), ...args].join(" ")}`);
+  heading(name, command, args);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  const step: Step = { name, ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000), counts: counts?.() };
+  const step: Step = { name, ok: result.status === 0, seconds: secondsSince(started), counts: counts?.() };
   steps.push(step);
   return step.ok;
 };
 
+/**
+ * Steps that need no database and little memory, run side by side (two cores): each one's output
+ * is held and printed whole when it ends, so the log reads as if they had run in turn.
+ */
+const together = (...commands: { name: string; command: string; args: string[] }[]) =>
+  Promise.all(
+    commands.map(
+      ({ name, command, args }) =>
+        new Promise<Step>((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+          const output: Buffer[] = [];
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          const done = (ok: boolean) => {
+            heading(name, command, args);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ok, seconds: secondsSince(started) });
+          };
+          child.on("error", (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            done(false);
+          });
+          child.on("close", (code) => done(code === 0));
+        }),
+    ),
+  ).then((done) => {
+    steps.push(...done);
+    return done;
+  });
+
+/** The first lines of a failure's message, without colours or the test runner's own stack frames. */
+const firstLines = (text: string | undefined) =>
+  (text ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.includes("node_modules/"))
+    .slice(0, 8)
+    .join("\n");
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }[];
+};
+
 const vitestCounts = (file: string) => (): Counts | undefined => {
   if (!existsSync(file)) return undefined;
-  const report = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  const report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
+  const failures = report.testResults.flatMap((suite) => {
+    const where = path.relative(process.cwd(), suite.name);
+    const tests = suite.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => ({ title: `${where} › ${test.fullName}`, message: firstLines(test.failureMessages[0]) }));
+    // A file that failed to load has no tests to blame, only its own message.
+    return tests.length === 0 && suite.message ? [{ title: where, message: firstLines(suite.message) }] : tests;
+  });
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failures };
 };
+
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+};
+
+const playwrightFailures = (suite: PlaywrightSuite): Failure[] => [
+  ...(suite.specs ?? [])
+    .filter((spec) => !spec.ok)
+    .map((spec) => ({
+      title: `${spec.file}:${spec.line} › ${spec.title}`,
+      message: firstLines(spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error?.message),
+    })),
+  ...(suite.suites ?? []).flatMap(playwrightFailures),
+];
 
 const playwrightCounts = (file: string) => (): Counts | undefined => {
   if (!existsSync(file)) return undefined;
-  const report = JSON.parse(readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+  const report = JSON.parse(readFileSync(file, "utf8")) as PlaywrightSuite & { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped, failures: playwrightFailures(report) };
 };
 
 /**
@@ -64,38 +141,54 @@ const runtime = (line: 22 | 24, pick: (line: 22 | 24) => string) => {
   }
 };
 
-mkdirSync(results, { recursive: true });
-run("lint", bin("eslint"), ["--max-warnings=0", "."]);
-run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
-vitest("unit");
-// The MCP conformance suite (an API test) runs on Node 22 or newer: installed before the run, not inside it.
-runtime(22, nodeAtLeast);
-vitest("api", { args: apiWorkers });
-const node24 = runtime(24, nodeBinary);
-if (node24) vitest("api", { args: apiWorkers, node: { binary: node24, label: "24" } });
-if (run("build", bin("next"), ["build"], { NODE_ENV: "production" })) {
-  const out = path.join(results, "playwright.json");
-  rmSync(out, { force: true });
-  // The server Playwright starts keeps its embedded database here; it goes when the run ends.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "venuedesk-e2e-"));
-  run("e2e tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, VD_E2E_DATA_DIR: dataDir }, playwrightCounts(out));
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-console.log("\n=== Summary");
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-for (const step of steps) {
-  const counts = step.counts ? ` (${step.counts.passed} passed, ${step.counts.failed} failed, ${step.counts.skipped} skipped)` : "";
-  console.log(`${step.ok ? "ok  " : "FAIL"} ${step.name} ${step.seconds}s${counts}`);
-  if (step.counts) {
-    total.passed += step.counts.passed;
-    total.failed += step.counts.failed;
-    total.skipped += step.counts.skipped;
-  } else if (!step.ok) {
-    total.failed += 1;
+const main = async () => {
+  mkdirSync(results, { recursive: true });
+  // Next's route types first (a second's work), so the typecheck covers what `next build` would
+  // check: the build then skips its own pass (VD_TYPECHECKED) rather than repeat it.
+  run("route types", bin("next"), ["typegen"]);
+  const [, typecheck] = await together(
+    { name: "lint", command: bin("eslint"), args: ["--max-warnings=0", "."] },
+    { name: "typecheck", command: bin("tsc"), args: ["--noEmit", "-p", "."] },
+  );
+  const typechecked = typecheck?.ok === true;
+  vitest("unit");
+  // The MCP conformance suite (an API test) runs on Node 22 or newer: installed before the run, not inside it.
+  runtime(22, nodeAtLeast);
+  vitest("api", { args: apiWorkers });
+  const node24 = runtime(24, nodeBinary);
+  if (node24) vitest("api", { args: apiWorkers, node: { binary: node24, label: "24" } });
+  if (run("build", bin("next"), ["build"], { NODE_ENV: "production", ...(typechecked ? { VD_TYPECHECKED: "1" } : {}) })) {
+    const out = path.join(results, "playwright.json");
+    rmSync(out, { force: true });
+    // The server Playwright starts keeps its embedded database here; it goes when the run ends.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "venuedesk-e2e-"));
+    run("e2e tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, VD_E2E_DATA_DIR: dataDir }, playwrightCounts(out));
+    rmSync(dataDir, { recursive: true, force: true });
   }
-}
-const failedSteps = steps.filter((s) => !s.ok).length;
-if (failedSteps > total.failed) total.failed = failedSteps;
-console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(steps.every((s) => s.ok) ? 0 : 1);
+
+  // What failed, again just before the summary: a log's tail should be enough to start on it.
+  const failures = steps.flatMap((step) => (step.counts?.failures ?? []).map((failure) => ({ step: step.name, ...failure })));
+  if (failures.length > 0) console.log(`\n=== Failed (${failures.length})`);
+  for (const failure of failures.slice(0, 10)) console.log(`\n${failure.step}: ${failure.title}\n${failure.message}`);
+  if (failures.length > 10) console.log(`\n…and ${failures.length - 10} more, above.`);
+
+  console.log("\n=== Summary");
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const step of steps) {
+    const counts = step.counts ? ` (${step.counts.passed} passed, ${step.counts.failed} failed, ${step.counts.skipped} skipped)` : "";
+    console.log(`${step.ok ? "ok  " : "FAIL"} ${step.name} ${step.seconds}s${counts}`);
+    if (step.counts) {
+      total.passed += step.counts.passed;
+      total.failed += step.counts.failed;
+      total.skipped += step.counts.skipped;
+    } else if (!step.ok) {
+      total.failed += 1;
+    }
+  }
+  const failedSteps = steps.filter((s) => !s.ok).length;
+  if (failedSteps > total.failed) total.failed = failedSteps;
+  console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  process.exit(steps.every((s) => s.ok) ? 0 : 1);
+};
+
+void main();
