@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { gradientPng } from "../../lib/format/png";
 import { xssPayloads } from "../../tests/helpers/xss-payloads";
-import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, postAs, screenshot, signIn, signInWithToken } from "./helpers";
+import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, decodedWidth, postAs, screenshot, signIn, signInWithToken } from "./helpers";
 
 /*
  * The help center's management pages as people use them: an administrator writes an article in
@@ -238,13 +238,13 @@ test("a manager uploads the portal's logo; the public help center shows it", asy
   await expect(page.getByText("Logo saved.")).toBeVisible();
   const logo = settings.getByRole("img", { name: "The portal's logo" });
   await expect(logo).toBeVisible();
-  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  expect(await decodedWidth(logo)).toBe(64);
 
   await page.goto("/hc/canal-house/en");
   const header = page.getByRole("banner");
   const publicLogo = header.locator("img");
   await expect(publicLogo).toBeVisible();
-  expect(await publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  expect(await decodedWidth(publicLogo)).toBe(64);
   await screenshot(page, "help-center-public-logo");
 
   // Removed again: the demo's help center goes back to its name alone.

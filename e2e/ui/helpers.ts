@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 /** What `npm start` seeds into an empty database (demo/seed.ts), with the password the config sets. */
 export const DEMO_PASSWORD = "demo-password-2026";
@@ -24,6 +24,16 @@ export const accountIdOf = (page: Page) => {
 export const openAccountPage = async (page: Page, path: string, heading: string) => {
   await page.goto(`/app/accounts/${accountIdOf(page)}/${path}`);
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+};
+
+/**
+ * The image's width once the browser has fetched and decoded it (0 while it loads or if it failed):
+ * brought into view first, so a lazy image loads, and waited for, since it arrives after the page.
+ */
+export const decodedWidth = async (image: Locator) => {
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  return image.evaluate((img: HTMLImageElement) => img.naturalWidth);
 };
 
 export const screenshot = (page: Page, name: string) =>

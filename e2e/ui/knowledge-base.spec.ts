@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { gradientPng } from "../../lib/format/png";
-import { ADMIN_EMAIL, accountIdOf, postAs, screenshot, signInWithToken, type UserApi } from "./helpers";
+import { ADMIN_EMAIL, accountIdOf, decodedWidth, postAs, screenshot, signInWithToken, type UserApi } from "./helpers";
 
 /*
  * Knowledge bases as people meet them: an article published through the API found on the public
@@ -118,7 +118,7 @@ test("a planner gives a space its facts and photos on its page, and the customer
   await page.getByRole("button", { name: "Move photo 2 earlier" }).click();
   await expect(page.getByLabel("Caption of photo 1")).toHaveValue(`The bar ${id}`);
   // The photos are served: each image decodes (the signed link answers, the page's CSP admits it).
-  expect(await page.locator("img[alt^='The bar']").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await decodedWidth(page.locator("img[alt^='The bar']"))).toBeGreaterThan(0);
   await screenshot(page, "space-facts-and-photos");
 
   const quotePath = await quoteFor(api, space, id);
@@ -143,7 +143,7 @@ test("a planner gives a space its facts and photos on its page, and the customer
     const photos = about.getByRole("list", { name: `Photos of Loft ${id}` });
     await expect(photos.getByRole("img")).toHaveCount(2);
     await expect(photos.getByText(`The bar ${id}`)).toBeVisible();
-    expect(await photos.getByRole("img").first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await decodedWidth(photos.getByRole("img").first())).toBeGreaterThan(0);
     // The category's published article is a fact the customer opens; the draft is not there.
     await about.getByText(`Cloakroom opening hours ${id}`).click();
     await expect(about.getByText("an hour before")).toBeVisible();
