@@ -35,7 +35,7 @@ const pathOf = (url: string | undefined) => {
 
 const prepareRequest = (req: IncomingMessage, res: ServerResponse, trust: ProxyTrust) => {
   rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trust);
-  const headers = securityHeaders({ path: pathOf(req.url), nonce: randomBytes(16).toString("base64"), dev, appUrl: process.env.APP_URL });
+  const headers = securityHeaders({ path: pathOf(req.url), nonce: () => randomBytes(16).toString("base64"), dev, appUrl: process.env.APP_URL });
   // Next.js takes the nonce for its scripts from the request's policy: ours, never one the client sent.
   delete req.headers["content-security-policy"];
   delete req.headers["content-security-policy-report-only"];

@@ -14,8 +14,8 @@ export type ResponseKind =
 
 export type SecurityOptions = {
   path: string;
-  /** Fresh for each request: the only way a page's scripts may run. */
-  nonce: string;
+  /** Fresh for each request: the only way a page's scripts may run (made only for a page: no other policy names it). */
+  nonce: () => string;
   /** `next dev`: React's debugging needs eval, hot reload a WebSocket. */
   dev: boolean;
   /** `APP_URL`: served over https, browsers are told never to use plain http. */
@@ -102,6 +102,6 @@ export const securityHeaders = ({ path, nonce, dev, appUrl }: SecurityOptions): 
   if (kind === "asset") return headers;
   if (kind === "download") return { ...headers, "Content-Security-Policy": downloadPolicy };
   const embeddable = kind === "page" && framable(path);
-  const csp = kind === "page" ? pagePolicy({ nonce, dev, https, embeddable, remoteImages: showsRemoteImages(path) }) : kind === "document" ? documentPolicy : apiPolicy;
+  const csp = kind === "page" ? pagePolicy({ nonce: nonce(), dev, https, embeddable, remoteImages: showsRemoteImages(path) }) : kind === "document" ? documentPolicy : apiPolicy;
   return { ...headers, "Content-Security-Policy": csp, ...(embeddable ? {} : { "X-Frame-Options": "DENY" }) };
 };

@@ -3,7 +3,7 @@ import { responseKind, securityHeaders, type ResponseKind } from "@/lib/http/sec
 
 const nonce = "bm9uY2Utb2YtdGhpcy1yZXF1ZXN0";
 const headersFor = (path: string, options: { dev?: boolean; appUrl?: string } = {}) =>
-  securityHeaders({ path, nonce, dev: options.dev ?? false, appUrl: options.appUrl ?? "http://localhost:3000" });
+  securityHeaders({ path, nonce: () => nonce, dev: options.dev ?? false, appUrl: options.appUrl ?? "http://localhost:3000" });
 
 /** A policy as directive name -> sources, so a test can name one directive. */
 const directives = (csp: string | undefined) =>
@@ -137,10 +137,23 @@ describe("securityHeaders", () => {
     ["https://venue.example", true],
   ])("sends HSTS for APP_URL %s: %s", (appUrl, https) => {
     for (const path of ["/login", "/api/v1/profile", "/uploads/1", "/_next/static/x.js"]) {
-      const headers = securityHeaders({ path, nonce, dev: false, appUrl });
+      const headers = securityHeaders({ path, nonce: () => nonce, dev: false, appUrl });
       expect(headers["Strict-Transport-Security"]).toBe(https ? "max-age=63072000; includeSubDomains" : undefined);
     }
-    const page = directives(securityHeaders({ path: "/login", nonce, dev: false, appUrl })["Content-Security-Policy"]);
+    const page = directives(securityHeaders({ path: "/login", nonce: () => nonce, dev: false, appUrl })["Content-Security-Policy"]);
     expect("upgrade-insecure-requests" in page).toBe(https);
+  });
+});
+
+describe("the nonce", () => {
+  it.each([
+    ["/app/accounts/1/conversations", 1],
+    ["/api/v1/accounts/1/conversations", 0],
+    ["/uploads/abc/photo.jpg", 0],
+    ["/api/auth/signin", 0],
+  ])("is made for %s %i time(s): only a page's policy names one", (path, times) => {
+    let made = 0;
+    securityHeaders({ path, nonce: () => `n${++made}`, dev: false, appUrl: "http://localhost:3000" });
+    expect(made).toBe(times);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { securityHeaders } from "@/lib/http/security-headers";
 
-const headersFor = (path: string) => securityHeaders({ path, nonce: "bm9uY2U=", dev: false, appUrl: "http://localhost:3000" });
+const headersFor = (path: string) => securityHeaders({ path, nonce: () => "bm9uY2U=", dev: false, appUrl: "http://localhost:3000" });
 const frameAncestors = (path: string) => /frame-ancestors ([^;]+)/.exec(headersFor(path)["Content-Security-Policy"] ?? "")?.[1];
 
 describe("the website chat's framing exception", () => {
