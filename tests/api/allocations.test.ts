@@ -123,6 +123,24 @@ describe("allocations: create, show, update, delete", () => {
     expect((await api.get(`${base}/planning/allocations?start_at=2027-01-01T00:00:00Z&end_at=2027-12-01T00:00:00Z`, { token: team.admin.token })).status).toBe(422);
   });
 
+  it("lists each allocation exactly as its own page shows it, times to the millisecond", async () => {
+    const hold = await book({ space_id: garden.id, start_at: at(20, 9), end_at: at(20, 11), title: "Tasting", metadata: { menu: "B" } });
+    const confirmed = await book({ space_id: hallA.id, start_at: at(20, 12), end_at: at(20, 13), status: "confirmed" });
+    expect(hold.status).toBe(200);
+    // Times PostgreSQL keeps to the microsecond (and one late in a day, one early) are shown as a Date shows them: truncated to the millisecond.
+    await getDb().execute(
+      sql`update allocations set created_at = '2027-01-20 23:59:59.999999+00', updated_at = '2027-01-20 00:00:00.000501+00' where id = ${hold.body.id}`,
+    );
+    const listed = (await api.get(`${base}/planning/allocations?start_at=${at(20, 0)}&end_at=${at(21, 0)}`, { token: team.admin.token })).body.allocations;
+    const shown = async (id: string) => (await api.get(`${base}/planning/allocations/${id}`, { token: team.admin.token })).body;
+    expect(listed).toEqual([await shown(hold.body.id), await shown(confirmed.body.id)]);
+    expect(listed[0]).toMatchObject({ created_at: "2027-01-20T23:59:59.999Z", updated_at: "2027-01-20T00:00:00.000Z", metadata: { menu: "B" } });
+    expect(listed[0].expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(listed[1].expires_at).toBeNull();
+    // The garden's holds are counted by a later test.
+    for (const id of [hold.body.id, confirmed.body.id]) expect((await api.delete(`${base}/planning/allocations/${id}`, { token: team.admin.token })).status).toBe(200);
+  });
+
   it("updates, cancels (freeing the time) and deletes", async () => {
     const created = await book({ space_id: hallA.id, start_at: at(11, 9), end_at: at(11, 10), status: "confirmed" });
     const id = created.body.id;

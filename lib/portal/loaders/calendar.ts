@@ -1,6 +1,6 @@
 import type { AccountCtx } from "@/lib/auth/caller";
 import { listAllocations } from "@/lib/planning/allocations/allocations";
-import { presentAllocation } from "@/lib/planning/allocations/present";
+import { presentAllocationView } from "@/lib/planning/allocations/present";
 import type { AllocationWindow } from "@/lib/planning/allocations/schemas";
 import { eventSummaries, type EventSummary } from "@/lib/planning/events/events";
 import type { Space } from "@/lib/planning/spaces/present";
@@ -18,7 +18,7 @@ export type CalendarSpace = {
   working_hours_enabled: boolean;
   schedule: Record<string, { open: string; close: string }>;
 };
-export type CalendarAllocation = ReturnType<typeof presentAllocation>;
+export type CalendarAllocation = ReturnType<typeof presentAllocationView>;
 export type CalendarEvent = EventSummary;
 export type CalendarWindow = { spaces: CalendarSpace[]; allocations: CalendarAllocation[]; events: CalendarEvent[] };
 
@@ -45,6 +45,6 @@ export const calendarWindow = async (ctx: AccountCtx, window: AllocationWindow, 
     ctx,
     rows.flatMap((row) => (row.eventId === null ? [] : [row.eventId])),
   );
-  return { spaces: listed, allocations: rows.map(presentAllocation), events };
+  return { spaces: listed, allocations: rows.map(presentAllocationView), events };
 };
 
