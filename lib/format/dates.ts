@@ -65,3 +65,29 @@ const secondFormat = (timeZone: string) =>
 
 /** "16 Jun 2029, 14:05:09": to the second, where events seconds apart must read apart (a delivery's attempts). */
 export const formatInstantToSecond = (instant: Date | string, timeZone: string) => secondFormat(timeZone).format(new Date(instant));
+
+export const DAY_MS = 86_400_000;
+const pad = (value: number, width: number) => String(value).padStart(width, "0");
+
+/**
+ * Epoch milliseconds as Date#toISOString writes them (`2026-11-24T09:30:00.000Z`), without making
+ * a Date: for answers that format thousands of instants (a slot search's). The civil date comes
+ * from the day count (Howard Hinnant's days_from_civil, inverted); years outside 0000–9999 and
+ * anything that is not a whole millisecond are left to Date itself.
+ */
+export const isoInstant = (ms: number): string => {
+  const days = Math.floor(ms / DAY_MS);
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (!Number.isInteger(ms) || year < 0 || year > 9999) return new Date(ms).toISOString();
+  const inDay = ms - days * DAY_MS;
+  const time = `${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor(inDay / 60_000) % 60, 2)}:${pad(Math.floor(inDay / 1000) % 60, 2)}.${pad(inDay % 1000, 3)}`;
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${time}Z`;
+};

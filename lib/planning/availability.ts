@@ -1,9 +1,10 @@
-import { addDays, type DayClock, dayClock, isLocalDate, localDateOf, parseClock, type Weekday, weekdayOf } from "./time";
+import { datesBetween, type DayClock, dayClock, isLocalDate, localDateOf, parseClock, type Weekday, weekdayOf } from "./time";
 
 /**
  * Which spaces are free when: pure functions over spaces and already-loaded intervals, shared
- * by find_available_slots and allocation validation. Times are instants (Date); schedules and
- * date bounds are read in each space's own time zone.
+ * by find_available_slots and allocation validation. Times are instants (Date; a search's
+ * intervals and slots in epoch milliseconds, since it makes thousands); schedules and date bounds
+ * are read in each space's own time zone.
  */
 
 export type Schedule = Partial<Record<Weekday, { open: string; close: string }>>;
@@ -23,8 +24,8 @@ export type SlotSpace = {
   capacity: number | null;
 };
 
-/** Half-open [start, end), with the allocation's own buffers already applied. */
-export type Interval = { spaceId: string; start: Date; end: Date };
+/** Half-open [start, end) in epoch milliseconds, with the allocation's own buffers already applied. */
+export type Interval = { spaceId: string; start: number; end: number };
 
 export type SlotQuery = {
   durationMinutes: number;
@@ -46,7 +47,8 @@ export type SlotQuery = {
   weekdays?: readonly Weekday[] | null;
 };
 
-export type Slot = { spaceId: string; start: Date; end: Date; tentativeOverlaps: number };
+/** A free slot, [start, end) in epoch milliseconds. */
+export type Slot = { spaceId: string; start: number; end: number; tentativeOverlaps: number };
 
 const capacityKeys = [
   "theater",
@@ -119,8 +121,7 @@ type IntervalIndex = { starts: Float64Array; ends: Float64Array };
 const indexBySpace = (intervals: Interval[]): Map<string, IntervalIndex> => {
   const grouped = new Map<string, { starts: number[]; ends: number[] }>();
   for (const interval of intervals) {
-    const start = interval.start.getTime();
-    const end = interval.end.getTime();
+    const { start, end } = interval;
     // An empty or inverted interval blocks nothing.
     if (!(start < end)) continue;
     let group = grouped.get(interval.spaceId);
@@ -193,11 +194,7 @@ export const findAvailableSlots = (spaces: SlotSpace[], busy: Interval[], holds:
   // A slot starts and ends on one local date (windows never cross midnight), so that date's
   // weekday is the slot's, in whichever zone the space keeps.
   const wanted = query.weekdays ? new Set(query.weekdays) : null;
-  const dates: { date: string; weekday: Weekday }[] = [];
-  for (let date = query.startDate; date <= query.endDate; date = addDays(date, 1)) {
-    const weekday = weekdayOf(date);
-    if (!wanted || wanted.has(weekday)) dates.push({ date, weekday });
-  }
+  const dates = datesBetween(query.startDate, query.endDate).filter(({ weekday }) => !wanted || wanted.has(weekday));
   if (dates.length === 0) return [];
 
   // Spaces often share a time zone: resolve each (zone, date) once.
@@ -218,11 +215,14 @@ export const findAvailableSlots = (spaces: SlotSpace[], busy: Interval[], holds:
   const spaceSlots = function* (space: SlotSpace): Generator<Slot> {
     const spaceBusy = busyIndex.get(space.id);
     const spaceHolds = holdIndex.get(space.id);
+    // The schedule read once per weekday, not once per date.
+    const hoursOf = new Map<Weekday, Window | null>();
     for (const { date, weekday } of dates) {
       if (!withinDates(space, date)) continue;
       let window: Window | null = { open: windowStart, close: windowEnd };
       if (space.workingHoursEnabled) {
-        const hours = scheduleWindow(space.schedule, weekday);
+        let hours = hoursOf.get(weekday);
+        if (hours === undefined) hoursOf.set(weekday, (hours = scheduleWindow(space.schedule, weekday)));
         window = hours && { open: Math.max(window.open, hours.open), close: Math.min(window.close, hours.close) };
       }
       if (!window || window.open >= window.close) continue;
@@ -240,7 +240,7 @@ export const findAvailableSlots = (spaces: SlotSpace[], busy: Interval[], holds:
         const from = start - beforeMs;
         const to = end + afterMs;
         if (countOverlaps(spaceBusy, from, to) > 0) continue;
-        yield { spaceId: space.id, start: new Date(start), end: new Date(end), tentativeOverlaps: countOverlaps(spaceHolds, from, to) };
+        yield { spaceId: space.id, start, end, tentativeOverlaps: countOverlaps(spaceHolds, from, to) };
       }
     }
   };
@@ -253,7 +253,7 @@ export const findAvailableSlots = (spaces: SlotSpace[], busy: Interval[], holds:
     let best = -1;
     for (let i = 0; i < heads.length; i++) {
       const head = heads[i];
-      if (head && (best === -1 || head.start.getTime() < (heads[best] as Slot).start.getTime())) best = i;
+      if (head && (best === -1 || head.start < (heads[best] as Slot).start)) best = i;
     }
     if (best === -1) break;
     slots.push(heads[best] as Slot);

@@ -1,4 +1,5 @@
 import { Temporal } from "temporal-polyfill";
+import { DAY_MS, isoInstant } from "@/lib/format/dates";
 
 /**
  * Wall-clock time in a space's time zone. Schedules and slot queries speak in local dates
@@ -45,6 +46,21 @@ const requireDate = (value: string): Temporal.PlainDate => {
 export const weekdayOf = (date: string): Weekday => weekdays[requireDate(date).dayOfWeek - 1] as Weekday;
 
 export const addDays = (date: string, days: number): string => requireDate(date).add({ days }).toString();
+
+/**
+ * The local dates from `start` to `end`, both included, with their weekdays — by counting days:
+ * a calendar date has no zone, so days since the Unix epoch (a Thursday) in UTC are exact, and a
+ * month of dates costs two Temporal checks instead of a hundred conversions.
+ */
+export const datesBetween = (start: string, end: string): { date: string; weekday: Weekday }[] => {
+  const first = Date.parse(`${requireDate(start).toString()}T00:00:00Z`) / DAY_MS;
+  const last = Date.parse(`${requireDate(end).toString()}T00:00:00Z`) / DAY_MS;
+  const dates: { date: string; weekday: Weekday }[] = [];
+  for (let day = first; day <= last; day++) {
+    dates.push({ date: isoInstant(day * DAY_MS).slice(0, 10), weekday: weekdays[(((day + 3) % 7) + 7) % 7] as Weekday });
+  }
+  return dates;
+};
 
 const zonedAt = (instant: Date, timeZone: string): Temporal.ZonedDateTime =>
   Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayClock, instantAt, isClock, isLocalDate, localDateOf, localParts, parseClock, weekdayOf } from "@/lib/planning/time";
+import { addDays, datesBetween, dayClock, instantAt, isClock, isLocalDate, localDateOf, localParts, parseClock, weekdayOf } from "@/lib/planning/time";
 
 const AMS = "Europe/Amsterdam";
 const NY = "America/New_York";
@@ -205,5 +205,38 @@ describe("dayClock", () => {
     const day = dayClock("2026-06-01", "UTC");
     expect(() => day.at(1441)).toThrow(RangeError);
     expect(() => day.boundary(-1)).toThrow(RangeError);
+  });
+});
+
+describe("datesBetween", () => {
+  /** The same dates by Temporal, one day at a time: what the day arithmetic must equal. */
+  const byTemporal = (start: string, end: string) => {
+    const dates: { date: string; weekday: string }[] = [];
+    for (let date = start; date <= end; date = addDays(date, 1)) dates.push({ date, weekday: weekdayOf(date) });
+    return dates;
+  };
+
+  it.each([
+    ["a month across a DST change", "2026-03-15", "2026-04-14"],
+    ["a leap day", "2024-02-27", "2024-03-02"],
+    ["not a leap day in 2100", "2100-02-27", "2100-03-02"],
+    ["across the Unix epoch", "1969-12-25", "1970-01-08"],
+    ["across a year's end", "2026-12-30", "2027-01-02"],
+    ["one day", "2026-11-24", "2026-11-24"],
+    ["the earliest dates", "0001-01-01", "0001-01-09"],
+  ])("%s", (_label, start, end) => {
+    expect(datesBetween(start, end)).toEqual(byTemporal(start, end));
+  });
+
+  it("agrees with Temporal over four centuries of Mondays to Sundays", () => {
+    for (let year = 1900; year <= 2300; year += 7) {
+      const start = `${year}-02-20`;
+      expect(datesBetween(start, `${year}-03-10`)).toEqual(byTemporal(start, `${year}-03-10`));
+    }
+  });
+
+  it("is empty when the end comes first, and refuses what is not a date", () => {
+    expect(datesBetween("2026-11-24", "2026-11-23")).toEqual([]);
+    expect(() => datesBetween("2026-02-30", "2026-03-01")).toThrow(RangeError);
   });
 });

@@ -1,15 +1,31 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
+import { builtOnce } from "@/db/prepared";
 import { spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { isoInstant } from "@/lib/format/dates";
 import { fieldError } from "@/lib/http/errors";
 import { findAvailableSlots as searchSlots, type Interval } from "../availability";
 import { planningNow } from "../clock";
 import { liveAt } from "../rules-sql";
 import { uuidArray } from "./occupancies";
 import type { FindSlotsInput } from "./schemas";
-import { toSlotSpace } from "./slot-spaces";
+import { slotSpaceColumns, toSlotSpace } from "./slot-spaces";
 
 const day = 86_400_000;
+
+/** The spaces a search covers — those named, or every active one — in their list order; built once. */
+const slotSpaces = builtOnce((db) => {
+  const build = (byIds: boolean) =>
+    db
+      .select(slotSpaceColumns)
+      .from(spaces)
+      .where(and(eq(spaces.accountId, sql.placeholder("accountId")), byIds ? anyOfPlaceholder(spaces.id, "ids") : eq(spaces.active, true)))
+      .orderBy(asc(spaces.position), asc(spaces.name))
+      .limit(500)
+      .prepare(byIds ? "slot_spaces_named" : "slot_spaces_active");
+  return { byIds: build(true), active: build(false) };
+});
 
 /**
  * find_available_slots: the database loads the inputs — the spaces, and what blocks each of
@@ -17,17 +33,10 @@ const day = 86_400_000;
  */
 export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput) => {
   const accountId = ctx.account.id;
-  const rows = await ctx.db
-    .select()
-    .from(spaces)
-    .where(
-      and(
-        eq(spaces.accountId, accountId),
-        input.space_ids ? sql`${spaces.id} = any(${uuidArray(input.space_ids)})` : eq(spaces.active, true),
-      ),
-    )
-    .orderBy(asc(spaces.position), asc(spaces.name))
-    .limit(500);
+  const queries = slotSpaces(ctx.db);
+  const rows = input.space_ids
+    ? await queries.byIds.execute({ accountId, ids: arrayLiteral(input.space_ids) })
+    : await queries.active.execute({ accountId });
   if (input.space_ids) {
     const found = new Set(rows.map((row) => row.id));
     const missing = input.space_ids.findIndex((id) => !found.has(id));
@@ -51,7 +60,7 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
   const busy: Interval[] = [];
   const holds: Interval[] = [];
   for (const row of blocking) {
-    const interval = { spaceId: row.space_id, start: new Date(row.starts_at), end: new Date(row.ends_at) };
+    const interval = { spaceId: row.space_id, start: Date.parse(row.starts_at), end: Date.parse(row.ends_at) };
     (row.status === "confirmed" ? busy : holds).push(interval);
   }
   const slots = searchSlots(rows.map(toSlotSpace), busy, holds, {
@@ -70,8 +79,8 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
   return {
     slots: slots.map((slot) => ({
       space_id: slot.spaceId,
-      start_at: slot.start.toISOString(),
-      end_at: slot.end.toISOString(),
+      start_at: isoInstant(slot.start),
+      end_at: isoInstant(slot.end),
       tentative_overlaps: slot.tentativeOverlaps,
     })),
   };
