@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { builtOnce } from "@/db/prepared";
 import { removeUploads, storeUpload } from "@/lib/storage/uploads";
 import { attachments, contacts, conversations, inboxes, messageStatuses, messageTypes, messages, type SenderType } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -24,25 +25,43 @@ export const deletedMessageContent = "This message was deleted";
  * both up to 1000 from `after` (inclusive) to `before`, neither the latest 20; always oldest
  * first. `filter_internal_messages` leaves out private notes and activity messages.
  */
-export const listMessages = async (ctx: AccountCtx, displayId: number, query: MessageListQuery) => {
-  const conversation = await findConversation(ctx, displayId);
-  const scope: (SQL | undefined)[] = [eq(messages.accountId, ctx.account.id), eq(messages.conversationId, conversation.id)];
-  if (query.filter_internal_messages) scope.push(eq(messages.private, false), ne(messages.messageType, ACTIVITY));
-  const select = (...conditions: (SQL | undefined)[]) =>
-    ctx.db
+type Cursor = "between" | "before" | "after" | "latest";
+
+/** Pages before a cursor, and the latest, are taken newest first (then shown oldest first). */
+const newestFirst = (cursor: Cursor) => cursor === "before" || cursor === "latest";
+
+/**
+ * The page for each cursor kind, with and without internal messages, each built once (eight
+ * statements): the account, conversation and cursor ids are placeholders.
+ */
+const messagePages = builtOnce((db) => {
+  const build = (cursor: Cursor, internalFiltered: boolean) => {
+    const conditions: (SQL | undefined)[] = [
+      eq(messages.accountId, sql.placeholder("accountId")),
+      eq(messages.conversationId, sql.placeholder("conversationId")),
+      ...(internalFiltered ? [eq(messages.private, false), ne(messages.messageType, ACTIVITY)] : []),
+      cursor === "between" || cursor === "after" ? (cursor === "between" ? gte : gt)(messages.id, sql.placeholder("after")) : undefined,
+      cursor === "between" || cursor === "before" ? lt(messages.id, sql.placeholder("before")) : undefined,
+    ];
+    return db
       .select()
       .from(messages)
-      .where(and(...scope, ...conditions));
-  let rows: MessageRow[];
-  if (query.after !== undefined && query.before !== undefined) {
-    rows = await select(gte(messages.id, query.after), lt(messages.id, query.before)).orderBy(asc(messages.id)).limit(1000);
-  } else if (query.before !== undefined) {
-    rows = (await select(lt(messages.id, query.before)).orderBy(desc(messages.id)).limit(20)).reverse();
-  } else if (query.after !== undefined) {
-    rows = await select(gt(messages.id, query.after)).orderBy(asc(messages.id)).limit(100);
-  } else {
-    rows = (await select().orderBy(desc(messages.id)).limit(20)).reverse();
-  }
+      .where(and(...conditions))
+      .orderBy(newestFirst(cursor) ? desc(messages.id) : asc(messages.id))
+      .limit(cursor === "between" ? 1000 : cursor === "after" ? 100 : 20)
+      .prepare(`message_page_${cursor}${internalFiltered ? "_public" : ""}`);
+  };
+  const cursors: Cursor[] = ["between", "before", "after", "latest"];
+  return new Map(cursors.flatMap((cursor) => [false, true].map((filtered) => [`${cursor}:${filtered}`, build(cursor, filtered)] as const)));
+});
+
+export const listMessages = async (ctx: AccountCtx, displayId: number, query: MessageListQuery) => {
+  const conversation = await findConversation(ctx, displayId);
+  const cursor: Cursor =
+    query.after !== undefined && query.before !== undefined ? "between" : query.before !== undefined ? "before" : query.after !== undefined ? "after" : "latest";
+  const page = messagePages(ctx.db).get(`${cursor}:${Boolean(query.filter_internal_messages)}`)!;
+  const rows: MessageRow[] = await page.execute({ accountId: ctx.account.id, conversationId: conversation.id, after: query.after, before: query.before });
+  if (newestFirst(cursor)) rows.reverse();
   return { conversation, rows };
 };
 
