@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
@@ -45,25 +45,12 @@ export const presentConversationTeam = (team: Team, isMember: boolean) => ({
 const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
 
 /**
- * Unread incoming messages per conversation: a correlated count that walks the
- * (conversation_id, id) index. Drizzle leaves columns in a one-table select unqualified,
- * so the subquery names its own outright.
+ * The last message and the last non-activity message of each conversation, in one query, each
+ * with its conversation's unread count: incoming messages since the agent last looked, a
+ * correlated count that walks the (conversation_id, id) index. A conversation without messages
+ * has none unread. Drizzle leaves columns in a one-table select unqualified, so the subqueries
+ * name their own outright.
  */
-const unreadCounts = builtOnce((db) => {
-  const c = sql`${conversations}`;
-  return db
-    .select({
-      id: conversations.id,
-      unreadCount: sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${c}.id and m.message_type = 0 and (${c}.agent_last_seen_at is null or m.created_at > ${c}.agent_last_seen_at))`.mapWith(
-        Number,
-      ),
-    })
-    .from(conversations)
-    .where(anyOfPlaceholder(conversations.id, "ids"))
-    .prepare("conversation_unread_counts");
-});
-
-/** The last message and the last non-activity message of each conversation, in one query. */
 const lastMessages = builtOnce((db) => {
   const c = sql`${conversations}`;
   const last = (condition: SQL) =>
@@ -72,7 +59,12 @@ const lastMessages = builtOnce((db) => {
       .from(conversations)
       .where(anyOfPlaceholder(conversations.id, "ids"));
   return db
-    .select()
+    .select({
+      ...getTableColumns(messages),
+      unreadCount: sql<number>`(select count(*) from ${conversations} uc join ${messages} u on u.conversation_id = uc.id where uc.id = ${messages}.conversation_id and u.message_type = 0 and (uc.agent_last_seen_at is null or u.created_at > uc.agent_last_seen_at))`.mapWith(
+        Number,
+      ),
+    })
     .from(messages)
     .where(inArray(messages.id, union(last(sql`true`), last(sql`m.message_type <> 2`))))
     .prepare("conversation_last_messages");
@@ -116,7 +108,7 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
   const teamIds = unique(rows.map((row) => row.teamId));
   const contactInboxIds = unique(rows.map((row) => row.contactInboxId));
   const queries = relatedQueries(db);
-  const [contactRows, inboxRows, contactInboxRows, agentRows, botRows, teamRows, unread, messageRows] = await Promise.all([
+  const [contactRows, inboxRows, contactInboxRows, agentRows, botRows, teamRows, messageRows] = await Promise.all([
     queries.contacts.execute({ ids: arrayLiteral(unique(rows.map((row) => row.contactId))) }),
     queries.inboxes.execute({ ids: arrayLiteral(unique(rows.map((row) => row.inboxId))) }),
     contactInboxIds.length ? queries.contactInboxes.execute({ ids: arrayLiteral(contactInboxIds) }) : [],
@@ -124,11 +116,12 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
     botIds.length ? queries.bots.execute({ ids: arrayLiteral(botIds) }) : [],
     // No caller (a webhook's payload): a member of no team.
     teamIds.length ? queries.teams.execute({ ids: arrayLiteral(teamIds), userId }) : [],
-    unreadCounts(db).execute({ ids }),
     lastMessages(db).execute({ ids }),
   ]);
   const last = new Map<number, { lastId?: number; lastNonActivityId?: number }>();
+  const unread = new Map<number, number>();
   for (const message of messageRows) {
+    unread.set(message.conversationId, message.unreadCount);
     const entry = last.get(message.conversationId) ?? {};
     if (!entry.lastId || message.id > entry.lastId) entry.lastId = message.id;
     if (message.messageType !== 2 && (!entry.lastNonActivityId || message.id > entry.lastNonActivityId)) entry.lastNonActivityId = message.id;
@@ -142,7 +135,7 @@ const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number |
     agents: new Map<string, AgentRow>(agentRows.map((a) => [`${a.accountId}:${a.userId}`, a])),
     bots: new Map(botRows.map((b) => [b.id, b])),
     teams: new Map(teamRows.map((t) => [t.team.id, t])),
-    unread: new Map(unread.map((u) => [u.id, u.unreadCount])),
+    unread,
     last,
     messages: new Map(messageRows.map((m) => [m.id, m])),
     // Most senders are the page's own contacts, already loaded.
@@ -182,6 +175,8 @@ const presentOne = (row: ConversationRow, related: Related) => {
       : null;
   };
   const last = push(stats?.lastId);
+  // Most often the last message is also the last one that is not an activity: presented once.
+  const lastNonActivity = stats?.lastNonActivityId === stats?.lastId ? last : push(stats?.lastNonActivityId);
   // Chatwoot renders these with `.to_i`: never set is 0, not null.
   const seconds = (date: Date | null) => unixTime(date) ?? 0;
   return {
@@ -208,7 +203,7 @@ const presentOne = (row: ConversationRow, related: Related) => {
     status: statusName(row.status),
     priority: priorityName(row.priority),
     unread_count: unreadCount,
-    last_non_activity_message: push(stats?.lastNonActivityId),
+    last_non_activity_message: lastNonActivity,
     sla_policy_id: null,
     meta: {
       sender: presentContactSummary(contact),

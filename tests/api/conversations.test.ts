@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { contacts, conversations, customAttributeDefinitions, inboxes, reportingEvents, teamMembers, teams } from "@/db/schema";
@@ -109,6 +109,15 @@ describe("creating conversations", () => {
     const shown = await api.get(`${base(cast)}/${c.id}`, { token: cast.admin.token });
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({ id: c.id, uuid: c.uuid, messages: [{ content: "Hello there" }] });
+
+    // After an activity message, it is the last message and the greeting the last that is not one.
+    await getDb().execute(
+      sql`insert into messages (account_id, inbox_id, conversation_id, message_type, content) select account_id, inbox_id, conversation_id, 2, 'Conversation was resolved' from messages where id = ${c.messages[0].id}`,
+    );
+    const later = (await api.get(`${base(cast)}/${c.id}`, { token: cast.admin.token })).body;
+    expect(later.messages).toHaveLength(1);
+    expect(later.messages[0]).toMatchObject({ content: "Conversation was resolved", message_type: 2 });
+    expect(later.last_non_activity_message).toMatchObject({ content: "Hello there", message_type: 1 });
   });
 
   it("numbers conversations per account, starting at 1 in each", async () => {
