@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", ".data/**", "node_modules/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", ".next-*/**", "bench/next-floor/.next/**", "bench/next-floor/next-env.d.ts", ".data/**", "node_modules/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
   {
     // One guarded client for requests to addresses others choose (lib/outbound/fetch.ts): no
     // other server code calls fetch or opens HTTP connections itself. S3 (operator-configured) is

@@ -1,10 +1,12 @@
 // `npm run bench:compare` (after `npm run build`): the hot API routes served by the app and by a
 // bare Node.js server (bench/bare-server.ts) that sends the same statements with the same
 // parameters — captured from the app's own pool (VD_SQL_LOG), not retyped — and answers the same
-// bytes. Alternating runs (BENCH_SECONDS each, BENCH_PAIRS pairs per route and concurrency),
-// medians, app ÷ bare ratios; sequential scans of messages and conversations during the run and
-// each server's resident memory under the high-concurrency load. On this Node.js and on Node 24
-// (BENCH_NODE=current|24|both, default both). BENCH_RECORDING_DIR=<dir> keeps the recordings.
+// bytes; and by the Next.js floor (bench/next-floor: the same replay in a Next.js route handler,
+// BENCH_FLOOR=off leaves it out). Alternating runs (BENCH_SECONDS each, BENCH_PAIRS rounds per
+// route and concurrency), medians, ratios to the bare server; sequential scans of messages and
+// conversations during the run and each server's resident memory under the high-concurrency load. On this Node.js and on Node 24
+// (BENCH_NODE=current|24|both, default both). BENCH_RECORDING_DIR=<dir> keeps the recordings;
+// BENCH_ROUTES=<words,…> measures only the routes whose names contain one of them.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -13,15 +15,19 @@ import { sql } from "drizzle-orm";
 import { connectionSettings, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { nodeBinary } from "../scripts/node-runtime";
-import { requestKey, type RecordedStatement, type Recording } from "./bare-server";
+import { requestKey, type RecordedStatement, type Recording } from "./replay";
 import { measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
 import { conversationScenarios, messageCursors, planningScenarios, send, type BenchRequest, type Scenario } from "./scenarios";
 import { conversationBench, planningBench } from "./seed";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+/** Rounds per route and concurrency: each server measured once a round (BENCH_PAIRS, named when there were two). */
+const ROUNDS = Number(process.env.BENCH_PAIRS ?? 3);
 const WARM_SECONDS = 3;
 const BARE_PORT = PORT + 1;
+const FLOOR_PORT = PORT + 2;
+const withFloor = process.env.BENCH_FLOOR !== "off";
+const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
 
 const driverStatement = /^\s*select b\.oid, b\.typarray from pg_catalog\.pg_type/;
 
@@ -101,6 +107,21 @@ const startBare = async (url: string, file: string, node: string) => {
   return waitUntilUp(child, `http://127.0.0.1:${BARE_PORT}/health`);
 };
 
+const buildFloor = () =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin, "build", path.join("bench", "next-floor")], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build bench/next-floor exited with ${code}`))));
+  });
+
+/** Next.js's own production server (`next start`) around the floor's one route handler. */
+const startFloor = async (url: string, file: string, node: string) => {
+  const child = spawn(node, [nextBin, "start", path.join("bench", "next-floor"), "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], {
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", FLOOR_RECORDING: file, BARE_CONNECTION: JSON.stringify(connectionSettings) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return waitUntilUp(child, `http://127.0.0.1:${FLOOR_PORT}/health`);
+};
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -125,20 +146,20 @@ const loaded = async (port: number, pid: number | undefined, token: string, rout
   }
 };
 
-type Row = { route: string; clients: number; app: Side; bare: Side };
+type Row = { route: string; clients: number; app: Side; bare: Side; floor: Side };
 
-/** Before anything is measured: the bare server answers every recorded request with the app's status and bytes. */
-const verify = async (recording: Recording) => {
+/** Before anything is measured: a reference answers every recorded request with the app's status and bytes. */
+const verify = async (recording: Recording, port: number, label: string) => {
   for (const [key, route] of Object.entries(recording)) {
     const [method, requestPath, ...body] = key.split(" ");
-    const response = await fetch(`http://127.0.0.1:${BARE_PORT}${requestPath}`, {
+    const response = await fetch(`http://127.0.0.1:${port}${requestPath}`, {
       method,
       headers: { "content-type": "application/json" },
       ...(body.join(" ") ? { body: body.join(" ") } : {}),
     });
     const text = await response.text();
-    if (response.headers.get("content-encoding") !== route.contentEncoding) throw new Error(`the bare server compressed ${method} ${requestPath} differently from the app`);
-    if (response.status !== route.status || text !== route.body) throw new Error(`the bare server's answer to ${method} ${requestPath} differs from the app's`);
+    if (response.headers.get("content-encoding") !== route.contentEncoding) throw new Error(`the ${label} compressed ${method} ${requestPath} differently from the app`);
+    if (response.status !== route.status || text !== route.body) throw new Error(`the ${label}'s answer to ${method} ${requestPath} differs from the app's`);
   }
 };
 
@@ -156,32 +177,41 @@ const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
   }
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
+  let floor: ChildProcess | undefined;
   const rows: Row[] = [];
   try {
     app = await startServer(phase.url, { node, env: { BACKGROUND_JOBS: "worker" } });
     bare = await startBare(phase.url, file, node);
-    await verify(recording);
+    await verify(recording, BARE_PORT, "bare server");
+    if (withFloor) {
+      floor = await startFloor(phase.url, file, node);
+      await verify(recording, FLOOR_PORT, "Next.js floor");
+    }
+    const servers: { which: "app" | "bare" | "floor"; port: number; pid: number | undefined }[] = [
+      { which: "app", port: PORT, pid: app.pid },
+      { which: "bare", port: BARE_PORT, pid: bare.pid },
+      ...(floor ? [{ which: "floor" as const, port: FLOOR_PORT, pid: floor.pid }] : []),
+    ];
     for (const route of phase.routes) {
       for (const clients of [1, route.clients]) {
-        const row: Row = { route: route.name, clients, app: side(), bare: side() };
-        await loaded(PORT, app.pid, phase.token, route, clients, WARM_SECONDS);
-        await loaded(BARE_PORT, bare.pid, phase.token, route, clients, WARM_SECONDS);
-        for (let pair = 0; pair < PAIRS; pair++) {
-          // Alternating which goes first, so neither always follows the other's load.
-          const order = pair % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
-          for (const which of order) {
-            if (which === "app") await loaded(PORT, app.pid, phase.token, route, clients, SECONDS, row.app);
-            else await loaded(BARE_PORT, bare.pid, phase.token, route, clients, SECONDS, row.bare);
-          }
+        const row: Row = { route: route.name, clients, app: side(), bare: side(), floor: side() };
+        for (const server of servers) await loaded(server.port, server.pid, phase.token, route, clients, WARM_SECONDS);
+        for (let round = 0; round < ROUNDS; round++) {
+          // A different server first each round, so none always follows another's load.
+          const order = servers.map((_, i) => servers[(i + round) % servers.length]!);
+          for (const server of order) await loaded(server.port, server.pid, phase.token, route, clients, SECONDS, row[server.which]);
         }
         rows.push(row);
-        const ratio = median(row.app.rps) / median(row.bare.rps);
-        console.log(`  ${route.name}, ${clients} client(s): app ${median(row.app.rps).toFixed(0)} req/s, bare ${median(row.bare.rps).toFixed(0)} req/s (${ratio.toFixed(2)})`);
+        const rps = (which: Side) => median(which.rps).toFixed(0);
+        const ratio = (which: Side) => (median(which.rps) / median(row.bare.rps)).toFixed(2);
+        const floorText = floor ? `, Next.js floor ${rps(row.floor)} req/s (${ratio(row.floor)})` : "";
+        console.log(`  ${route.name}, ${clients} client(s): bare ${rps(row.bare)} req/s, app ${rps(row.app)} req/s (${ratio(row.app)})${floorText}`);
       }
     }
   } finally {
     await stopServer(app);
     await stopServer(bare);
+    await stopServer(floor);
     if (!keep) rmSync(file, { force: true });
   }
   return rows;
@@ -189,22 +219,38 @@ const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
 
 const printRows = (label: string, rows: Row[]) => {
   console.log(`\n### ${label}\n`);
-  console.log("| route | clients | app req/s | bare req/s | app ÷ bare req/s | app p50 ms | bare p50 ms | app p50 ÷ bare p50 | app p99 ms | bare p99 ms | RSS app / bare MB | errors |");
-  console.log("| - | - | - | - | - | - | - | - | - | - | - | - |");
-  for (const { route, clients, app, bare } of rows) {
+  const columns = [
+    "route",
+    "clients",
+    "app req/s",
+    "bare req/s",
+    "app ÷ bare req/s",
+    ...(withFloor ? ["floor req/s", "floor ÷ bare req/s", "app ÷ floor req/s"] : []),
+    "app p50 ms",
+    "bare p50 ms",
+    ...(withFloor ? ["floor p50 ms"] : []),
+    "app p99 ms",
+    "bare p99 ms",
+    ...(withFloor ? ["floor p99 ms"] : []),
+    `RSS app / bare${withFloor ? " / floor" : ""} MB`,
+    "errors",
+  ];
+  console.log(`| ${columns.join(" | ")} |`);
+  console.log(`| ${columns.map(() => "-").join(" | ")} |`);
+  for (const { route, clients, app, bare, floor } of rows) {
+    const rps = (which: Side) => median(which.rps);
+    const sides = withFloor ? [app, bare, floor] : [app, bare];
     const cells = [
       route,
       clients,
-      median(app.rps).toFixed(0),
-      median(bare.rps).toFixed(0),
-      (median(app.rps) / median(bare.rps)).toFixed(2),
-      median(app.p50).toFixed(1),
-      median(bare.p50).toFixed(1),
-      (median(app.p50) / median(bare.p50)).toFixed(2),
-      median(app.p99).toFixed(1),
-      median(bare.p99).toFixed(1),
-      `${Math.max(...app.rss).toFixed(0)} / ${Math.max(...bare.rss).toFixed(0)}`,
-      app.errors + bare.errors,
+      rps(app).toFixed(0),
+      rps(bare).toFixed(0),
+      (rps(app) / rps(bare)).toFixed(2),
+      ...(withFloor ? [rps(floor).toFixed(0), (rps(floor) / rps(bare)).toFixed(2), (rps(app) / rps(floor)).toFixed(2)] : []),
+      ...sides.map((which) => median(which.p50).toFixed(1)),
+      ...sides.map((which) => median(which.p99).toFixed(1)),
+      sides.map((which) => Math.max(...which.rss).toFixed(0)).join(" / "),
+      sides.reduce((sum, which) => sum + which.errors, 0),
     ];
     console.log(`| ${cells.join(" | ")} |`);
   }
@@ -244,6 +290,8 @@ const main = async () => {
       ],
     },
   ];
+  const only = process.env.BENCH_ROUTES?.split(",").filter(Boolean);
+  if (only) for (const phase of phases) phase.routes = phase.routes.filter((route) => only.some((word) => route.name.includes(word)));
   const which = process.env.BENCH_NODE ?? "both";
   const runtimes = [
     ...(which === "24" ? [] : [{ label: `Node ${process.versions.node}`, node: process.execPath }]),
@@ -253,13 +301,14 @@ const main = async () => {
     conversationDb.execute<{ relname: string; seq_scan: number }>(
       sql`select relname, seq_scan::int from pg_stat_user_tables where relname in ('messages', 'conversations') order by relname`,
     );
+  if (withFloor) await buildFloor();
   const before = await seqScans();
   try {
     const results: [string, Row[]][] = [];
     for (const runtime of runtimes) {
-      console.log(`\n${runtime.label}: ${SECONDS} s runs, ${PAIRS} pairs`);
+      console.log(`\n${runtime.label}: ${SECONDS} s runs, ${ROUNDS} rounds`);
       const rows: Row[] = [];
-      for (const phase of phases) rows.push(...(await measurePhase(phase, runtime.node)));
+      for (const phase of phases) if (phase.routes.length) rows.push(...(await measurePhase(phase, runtime.node)));
       results.push([runtime.label, rows]);
     }
     const after = await seqScans();
