@@ -94,15 +94,25 @@ const vitestCounts = (file: string) => (): Counts | undefined => {
 
 type PlaywrightSuite = {
   suites?: PlaywrightSuite[];
-  specs?: { title: string; file: string; line: number; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    ok: boolean;
+    tests: { results: { error?: { message?: string; location?: { file: string; line: number } } }[] }[];
+  }[];
 };
+
+/** A Playwright error's message, and the line of the test it stopped at. */
+const playwrightMessage = (error: { message?: string; location?: { file: string; line: number } } | undefined) =>
+  [firstLines(error?.message), error?.location ? `(at ${path.relative(process.cwd(), error.location.file)}:${error.location.line})` : ""].filter(Boolean).join("\n");
 
 const playwrightFailures = (suite: PlaywrightSuite): Failure[] => [
   ...(suite.specs ?? [])
     .filter((spec) => !spec.ok)
     .map((spec) => ({
       title: `${spec.file}:${spec.line} › ${spec.title}`,
-      message: firstLines(spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error?.message),
+      message: playwrightMessage(spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error),
     })),
   ...(suite.suites ?? []).flatMap(playwrightFailures),
 ];
