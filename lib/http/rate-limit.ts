@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { tokenDigest } from "@/lib/auth/tokens";
+import { isoInstant } from "@/lib/format/dates";
 import { addressKey } from "./client-ip";
 import { ApiError } from "./errors";
 import type { Operation } from "./operation";
@@ -43,32 +44,59 @@ export type RateRule = keyof typeof rateRules;
 
 export type RateLimit = { limit: number; period: number };
 
-/** The rule as configured now: its default, or `RATE_LIMIT_<RULE>=limit/seconds`. */
-export const ruleLimit = (rule: RateRule): RateLimit => {
-  const configured = process.env[`RATE_LIMIT_${rule.toUpperCase()}`]?.trim();
-  const match = configured ? /^(\d+)\s*\/\s*(\d+)$/.exec(configured) : null;
-  if (configured && !match) throw new Error(`RATE_LIMIT_${rule.toUpperCase()} must look like 100/60 (requests per seconds), not ${configured}`);
-  return match ? { limit: Number(match[1]), period: Math.max(1, Number(match[2])) } : rateRules[rule];
+/**
+ * A setting read from the environment on every call (tests and operators change it while the
+ * process runs) but parsed only when its text changes: limits are checked on every request.
+ */
+const parsedSetting = <T>(name: string, parse: (text: string | undefined) => T) => {
+  let last: { text: string | undefined; value: T } | undefined;
+  return () => {
+    const text = process.env[name];
+    if (last === undefined || last.text !== text) last = { text, value: parse(text) };
+    return last.value;
+  };
 };
 
-export const rateLimitsEnabled = () => !["off", "false", "0"].includes((process.env.RATE_LIMITS ?? "on").trim().toLowerCase());
+const configuredLimits = Object.fromEntries(
+  (Object.keys(rateRules) as RateRule[]).map((rule) => {
+    const name = `RATE_LIMIT_${rule.toUpperCase()}`;
+    return [
+      rule,
+      parsedSetting(name, (text): RateLimit => {
+        const configured = text?.trim();
+        const match = configured ? /^(\d+)\s*\/\s*(\d+)$/.exec(configured) : null;
+        if (configured && !match) throw new Error(`${name} must look like 100/60 (requests per seconds), not ${configured}`);
+        return match ? { limit: Number(match[1]), period: Math.max(1, Number(match[2])) } : rateRules[rule];
+      }),
+    ];
+  }),
+) as Record<RateRule, () => RateLimit>;
 
-const allowedIps = () =>
-  new Set(
-    (process.env.RATE_LIMIT_ALLOWED_IPS ?? "")
-      .split(",")
-      .map((ip) => ip.trim().toLowerCase())
-      .filter(Boolean),
-  );
+/** The rule as configured now: its default, or `RATE_LIMIT_<RULE>=limit/seconds`. */
+export const ruleLimit = (rule: RateRule): RateLimit => configuredLimits[rule]();
+
+const limitsEnabled = parsedSetting("RATE_LIMITS", (text) => !["off", "false", "0"].includes((text ?? "on").trim().toLowerCase()));
+export const rateLimitsEnabled = () => limitsEnabled();
+
+const allowedIps = parsedSetting(
+  "RATE_LIMIT_ALLOWED_IPS",
+  (text) =>
+    new Set(
+      (text ?? "")
+        .split(",")
+        .map((ip) => ip.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+);
 
 /** One count to take: a rule and what it is counted by (an address, a token digest, an account). */
 export type Hit = { rule: RateRule; key: string };
 
-/** The fixed window `at` falls in, and the seconds until it ends (Retry-After). */
-export const windowOf = (at: Date, period: number) => {
-  const seconds = Math.floor(at.getTime() / 1000);
+/** The fixed window the instant `atMs` (epoch milliseconds) falls in, in epoch seconds, and the seconds until it ends (Retry-After). */
+export const windowOf = (atMs: number, period: number) => {
+  const seconds = Math.floor(atMs / 1000);
   const start = seconds - (seconds % period);
-  return { start: new Date(start * 1000), end: new Date((start + period) * 1000), retryAfter: Math.max(1, start + period - seconds) };
+  return { start, end: start + period, retryAfter: Math.max(1, start + period - seconds) };
 };
 
 /** The 429 every limit answers: Retry-After, and a message in the standard body. */
@@ -83,18 +111,20 @@ const storableKey = (key: string) => (/^[\w.:@/-]{1,200}$/.test(key) ? key : `#$
  * window is over its limit. One statement for all hits; counters of refused requests grow too,
  * so hammering does not reopen the window early.
  */
-export const takeHits = async (db: DbOrTx, hits: Hit[], ip: string | null, now = new Date()) => {
+export const takeHits = async (db: DbOrTx, hits: Hit[], ip: string | null, now?: Date) => {
   if (hits.length === 0 || !rateLimitsEnabled()) return;
   if (ip && allowedIps().has(ip.toLowerCase())) return;
+  const atMs = now ? now.getTime() : Date.now();
   const keyed = new Map(hits.map((hit) => [`${hit.rule}:${storableKey(hit.key)}`, hit.rule]));
   const rows = [...keyed].map(([key, rule]) => {
     const limit = ruleLimit(rule);
-    return { key, limit, window: windowOf(now, limit.period) };
+    return { key, limit, window: windowOf(atMs, limit.period) };
   });
+  const windows = rows.map((r) => ({ key: r.key, window_start: isoInstant(r.window.start * 1000), expires_at: isoInstant(r.window.end * 1000) }));
   const counted = (await db.execute(sql`
     insert into rate_limit_counters (key, window_start, hits, expires_at)
     select key, window_start, 1, expires_at
-    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ key: r.key, window_start: r.window.start, expires_at: r.window.end })))}::jsonb)
+    from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb)
       as t(key text, window_start timestamptz, expires_at timestamptz)
     on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
     returning key, hits`)) as unknown as { key: string; hits: number }[];
