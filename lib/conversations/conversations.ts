@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { builtOnce } from "@/db/prepared";
+import { plainRows } from "@/db/rows";
 import { conversationPriorities, conversationStatuses, conversations, messages, type ConversationStatus } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx, Caller } from "@/lib/auth/caller";
@@ -24,10 +25,12 @@ const byDisplayId = (db: DbOrTx, ...conditions: SQL[]) =>
     .select()
     .from(conversations)
     .where(and(eq(conversations.accountId, sql.placeholder("accountId")), eq(conversations.displayId, sql.placeholder("displayId")), ...conditions));
-const anyConversation = builtOnce((db) => byDisplayId(db).prepare("conversation_by_display_id"));
+const anyConversation = builtOnce((db) => plainRows(byDisplayId(db).prepare("conversation_by_display_id")));
 const memberConversation = builtOnce((db) =>
-  byDisplayId(db, memberInboxIds(db, conversations.inboxId, { accountId: sql.placeholder("accountId"), userId: sql.placeholder("userId") })).prepare(
-    "member_conversation_by_display_id",
+  plainRows(
+    byDisplayId(db, memberInboxIds(db, conversations.inboxId, { accountId: sql.placeholder("accountId"), userId: sql.placeholder("userId") })).prepare(
+      "member_conversation_by_display_id",
+    ),
   ),
 );
 

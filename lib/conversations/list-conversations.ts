@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { anyOf } from "@/db/any";
+import { plainRows } from "@/db/rows";
 import {
   attributeDisplayTypes,
   attributeModels,
@@ -205,13 +206,16 @@ const pageConversations = async (ctx: AccountCtx, query: ListQuery, where: SQL |
   const perPage = conversationsPerPage();
   const paged = query.updated_within === undefined;
   const counts = later(listCounts(ctx, query, where));
-  const rows = await ctx.db
+  const rows = await plainRows(
+    ctx.db
       .select()
       .from(conversations)
       .where(and(where, assigneeCondition(ctx, query.assignee_type)))
       .orderBy(...orderings[query.sort_by])
-    .limit(paged ? perPage : unpagedLimit)
-    .offset(paged ? (query.page - 1) * perPage : 0);
+      .limit(paged ? perPage : unpagedLimit)
+      .offset(paged ? (query.page - 1) * perPage : 0)
+      .prepare("conversation_page"),
+  ).execute();
   return { counts, rows, page: query.page };
 };
 
@@ -289,13 +293,16 @@ export const filterConversations = async (ctx: AccountCtx, conditions: FilterCon
   const where = and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), condition);
   const perPage = conversationsPerPage();
   const counts = later(countConversations(ctx, where));
-  const rows = await ctx.db
-    .select()
-    .from(conversations)
-    .where(where)
-    .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const rows = await plainRows(
+    ctx.db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .prepare("conversation_filter_page"),
+  ).execute();
   return { counts, rows, page };
 };
 

@@ -3,6 +3,7 @@ import { union } from "drizzle-orm/pg-core";
 import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { builtOnce } from "@/db/prepared";
+import { plainRows } from "@/db/rows";
 import {
   accountUsers,
   agentBots,
@@ -58,7 +59,8 @@ const lastMessages = builtOnce((db) => {
       .select({ id: sql<number>`(select max(m.id) from ${messages} m where m.conversation_id = ${c}.id and ${condition})`.as("id") })
       .from(conversations)
       .where(anyOfPlaceholder(conversations.id, "ids"));
-  return db
+  return plainRows(
+    db
     .select({
       ...getTableColumns(messages),
       unreadCount: sql<number>`(select count(*) from ${conversations} uc join ${messages} u on u.conversation_id = uc.id where uc.id = ${messages}.conversation_id and u.message_type = 0 and (uc.agent_last_seen_at is null or u.created_at > uc.agent_last_seen_at))`.mapWith(
@@ -67,30 +69,42 @@ const lastMessages = builtOnce((db) => {
     })
     .from(messages)
     .where(inArray(messages.id, union(last(sql`true`), last(sql`m.message_type <> 2`))))
-    .prepare("conversation_last_messages");
+    .prepare("conversation_last_messages"),
+  );
 });
 
 /** What a page of conversations shows beside its own columns, each query built once. */
 const relatedQueries = builtOnce((db) => ({
-  contacts: db.select().from(contacts).where(anyOfPlaceholder(contacts.id, "ids")).prepare("conversation_contacts"),
-  inboxes: db.select({ id: inboxes.id, channelType: inboxes.channelType }).from(inboxes).where(anyOfPlaceholder(inboxes.id, "ids")).prepare("conversation_inboxes"),
-  contactInboxes: db
+  contacts: plainRows(
+    db.select().from(contacts).where(anyOfPlaceholder(contacts.id, "ids")).prepare("conversation_contacts"),
+  ),
+  inboxes: plainRows(
+    db.select({ id: inboxes.id, channelType: inboxes.channelType }).from(inboxes).where(anyOfPlaceholder(inboxes.id, "ids")).prepare("conversation_inboxes"),
+  ),
+  contactInboxes: plainRows(
+    db
     .select({ id: contactInboxes.id, sourceId: contactInboxes.sourceId, hmacVerified: contactInboxes.hmacVerified })
     .from(contactInboxes)
     .where(anyOfPlaceholder(contactInboxes.id, "ids"))
     .prepare("conversation_contact_inboxes"),
-  agents: db
+  ),
+  agents: plainRows(
+    db
     .select(agentColumns)
     .from(accountUsers)
     .innerJoin(users, eq(users.id, accountUsers.userId))
     .where(and(anyOfPlaceholder(accountUsers.accountId, "accountIds"), anyOfPlaceholder(accountUsers.userId, "ids")))
     .prepare("conversation_agents"),
-  bots: db
+  ),
+  bots: plainRows(
+    db
     .select({ id: agentBots.id, name: agentBots.name, description: agentBots.description, thumbnail: agentBots.thumbnail })
     .from(agentBots)
     .where(anyOfPlaceholder(agentBots.id, "ids"))
     .prepare("conversation_bots"),
-  teams: db
+  ),
+  teams: plainRows(
+    db
     .select({
       team: teams,
       isMember: sql<boolean>`exists (select 1 from ${teamMembers} tm where tm.team_id = ${teams}.id and tm.user_id = ${sql.placeholder("userId")})`,
@@ -98,6 +112,7 @@ const relatedQueries = builtOnce((db) => ({
     .from(teams)
     .where(anyOfPlaceholder(teams.id, "ids"))
     .prepare("conversation_teams"),
+  ),
 }));
 
 const loadRelated = async (db: DbOrTx, rows: ConversationRow[], userId: number | null) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { builtOnce } from "@/db/prepared";
+import { plainRows } from "@/db/rows";
 import { removeUploads, storeUpload } from "@/lib/storage/uploads";
 import { attachments, contacts, conversations, inboxes, messageStatuses, messageTypes, messages, type SenderType } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -43,13 +44,15 @@ const messagePages = builtOnce((db) => {
       cursor === "between" || cursor === "after" ? (cursor === "between" ? gte : gt)(messages.id, sql.placeholder("after")) : undefined,
       cursor === "between" || cursor === "before" ? lt(messages.id, sql.placeholder("before")) : undefined,
     ];
-    return db
-      .select()
-      .from(messages)
-      .where(and(...conditions))
-      .orderBy(newestFirst(cursor) ? desc(messages.id) : asc(messages.id))
-      .limit(cursor === "between" ? 1000 : cursor === "after" ? 100 : 20)
-      .prepare(`message_page_${cursor}${internalFiltered ? "_public" : ""}`);
+    return plainRows(
+      db
+        .select()
+        .from(messages)
+        .where(and(...conditions))
+        .orderBy(newestFirst(cursor) ? desc(messages.id) : asc(messages.id))
+        .limit(cursor === "between" ? 1000 : cursor === "after" ? 100 : 20)
+        .prepare(`message_page_${cursor}${internalFiltered ? "_public" : ""}`),
+    );
   };
   const cursors: Cursor[] = ["between", "before", "after", "latest"];
   return new Map(cursors.flatMap((cursor) => [false, true].map((filtered) => [`${cursor}:${filtered}`, build(cursor, filtered)] as const)));

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import type { DbOrTx } from "@/db/client";
 import { builtOnce } from "@/db/prepared";
+import { plainRows } from "@/db/rows";
 import { signedUploadPath } from "@/lib/storage/uploads";
 import { accountUsers, agentBots, attachments, contacts, messageStatuses, messages, users } from "@/db/schema";
 import { unixTime } from "@/lib/http/schemas";
@@ -56,8 +57,11 @@ const uniqueSenders = (rows: MessageRow[], type: MessageRow["senderType"]) => [
 
 /** The senders and attachments of a batch of messages, each query built once. */
 const extrasQueries = builtOnce((db) => ({
-  contacts: db.select().from(contacts).where(anyOfPlaceholder(contacts.id, "ids")).prepare("message_contacts"),
-  users: db
+  contacts: plainRows(
+    db.select().from(contacts).where(anyOfPlaceholder(contacts.id, "ids")).prepare("message_contacts"),
+  ),
+  users: plainRows(
+    db
     .select({
       id: users.id,
       name: users.name,
@@ -69,12 +73,17 @@ const extrasQueries = builtOnce((db) => ({
     .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), anyOfPlaceholder(accountUsers.accountId, "accountIds")))
     .where(anyOfPlaceholder(users.id, "ids"))
     .prepare("message_users"),
-  bots: db
+  ),
+  bots: plainRows(
+    db
     .select({ id: agentBots.id, name: agentBots.name, thumbnail: agentBots.thumbnail })
     .from(agentBots)
     .where(anyOfPlaceholder(agentBots.id, "ids"))
     .prepare("message_bots"),
-  attachments: db.select().from(attachments).where(anyOfPlaceholder(attachments.messageId, "ids")).orderBy(asc(attachments.id)).prepare("message_attachments"),
+  ),
+  attachments: plainRows(
+    db.select().from(attachments).where(anyOfPlaceholder(attachments.messageId, "ids")).orderBy(asc(attachments.id)).prepare("message_attachments"),
+  ),
 }));
 
 /**
