@@ -29,7 +29,7 @@ export const withContactInboxes = async (ctx: AccountCtx, rows: Contact[]): Prom
   for (const { contactId, sourceId, inbox } of identities) {
     byContact.set(contactId, [...(byContact.get(contactId) ?? []), { sourceId, inbox }]);
   }
-  return rows.map((row) => ({ ...row, contactInboxes: byContact.get(row.id) ?? [] }));
+  return rows.map((row) => Object.assign(row, { contactInboxes: byContact.get(row.id) ?? [] }));
 };
 
 const blankLast = (expression: SQL) => sql`nullif(${expression}, '')`;

@@ -249,7 +249,7 @@ export const searchMatches = async (ctx: AccountCtx, rows: ConversationRow[], q:
     .from(messages)
     .where(and(saidMatches(ctx, q), anyOf(messages.conversationId, rows.map((row) => row.id))))
     .orderBy(messages.conversationId, desc(messages.id));
-  return found.map((row) => ({ ...row, content: row.content ?? "" }));
+  return found.map((row) => Object.assign(row, { content: row.content ?? "" }));
 };
 
 /** GET conversations/meta: the counts alone. */

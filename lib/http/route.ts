@@ -190,7 +190,7 @@ export const parseRequest = async <O extends Operation>(request: Request, operat
  */
 export const limited = async <T>(request: Request, operation: Operation, on: Omit<Parameters<typeof requestHits>[1], "ip">, work: () => Promise<T>): Promise<T> => {
   const ip = requestIp(request.headers);
-  const [limit, result] = await Promise.allSettled([takeHits(getDb(), requestHits(operation, { ...on, ip }), ip), work()]);
+  const [limit, result] = await Promise.allSettled([takeHits(getDb(), requestHits(operation, { ip, ...on }), ip), work()]);
   if (limit.status === "rejected") throw limit.reason;
   if (result.status === "rejected") throw result.reason;
   return result.value;
@@ -227,7 +227,7 @@ export const accountRoute =
               }),
             )) as AccountCtx<CallersOf<O> & (UserCaller | BotCaller)>);
       const input = await parseRequest(request, operation, params);
-      return present(await handler({ ...input, ctx }), operation);
+      return present(await handler(Object.assign(input, { ctx })), operation);
     });
 
 /** Routes of the signed-in user that name no account (`/api/v1/profile`). */
@@ -252,7 +252,7 @@ export const userRoute =
               }),
             );
       const input = await parseRequest(request, operation, params);
-      return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
+      return present(await handler(Object.assign(input, { ctx: { db: getDb(), caller } })), operation);
     });
 
 /** `/platform/api/v1/…`: platform app tokens only. */
@@ -266,7 +266,7 @@ export const platformRoute =
       const params = await context.params;
       const caller = (await limited(request, operation, { token: readToken(request) }, () => resolveCaller(request, operation))) as PlatformCaller;
       const input = await parseRequest(request, operation, params);
-      return present(await handler({ ...input, ctx: { db: getDb(), caller } }), operation);
+      return present(await handler(Object.assign(input, { ctx: { db: getDb(), caller } })), operation);
     });
 
 /** No token, but params/query/body still parsed with the operation's schemas (signed links). */

@@ -61,13 +61,12 @@ const eventViews = async (db: DbOrTx, accountId: number, rows: PlanningEvent[]):
   const byEvent = new Map(spans.map((span) => [span.eventId, span]));
   return rows.map((row) => {
     const span = byEvent.get(row.id);
-    return {
-      ...row,
+    return Object.assign(row, {
       allocationIds: span?.ids ?? [],
       startAt: span?.startAt ?? null,
       endAt: span?.endAt ?? null,
       conversationDisplayId: (row.conversationId && displayIds.get(row.conversationId)) ?? null,
-    };
+    });
   });
 };
 
