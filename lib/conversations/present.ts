@@ -61,15 +61,15 @@ const lastMessages = builtOnce((db) => {
       .where(anyOfPlaceholder(conversations.id, "ids"));
   return plainRows(
     db
-    .select({
-      ...getTableColumns(messages),
-      unreadCount: sql<number>`(select count(*) from ${conversations} uc join ${messages} u on u.conversation_id = uc.id where uc.id = ${messages}.conversation_id and u.message_type = 0 and (uc.agent_last_seen_at is null or u.created_at > uc.agent_last_seen_at))`.mapWith(
-        Number,
-      ),
-    })
-    .from(messages)
-    .where(inArray(messages.id, union(last(sql`true`), last(sql`m.message_type <> 2`))))
-    .prepare("conversation_last_messages"),
+      .select({
+        ...getTableColumns(messages),
+        unreadCount: sql<number>`(select count(*) from ${conversations} uc join ${messages} u on u.conversation_id = uc.id where uc.id = ${messages}.conversation_id and u.message_type = 0 and (uc.agent_last_seen_at is null or u.created_at > uc.agent_last_seen_at))`.mapWith(
+          Number,
+        ),
+      })
+      .from(messages)
+      .where(inArray(messages.id, union(last(sql`true`), last(sql`m.message_type <> 2`))))
+      .prepare("conversation_last_messages"),
   );
 });
 

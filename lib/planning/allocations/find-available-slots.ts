@@ -3,7 +3,7 @@ import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import { builtOnce } from "@/db/prepared";
 import { spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
-import { isoInstant } from "@/lib/format/dates";
+import { DAY_MS, isoInstant } from "@/lib/format/dates";
 import { fieldError } from "@/lib/http/errors";
 import { findAvailableSlots as searchSlots, type Interval } from "../availability";
 import { planningNow } from "../clock";
@@ -11,8 +11,6 @@ import { liveAt } from "../rules-sql";
 import { uuidArray } from "./occupancies";
 import type { FindSlotsInput } from "./schemas";
 import { slotSpaceColumns, toSlotSpace } from "./slot-spaces";
-
-const day = 86_400_000;
 
 /** The spaces a search covers — those named, or every active one — in their list order; built once. */
 const slotSpaces = builtOnce((db) => {
@@ -44,9 +42,9 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
   }
   if (rows.length === 0) return { slots: [] };
   // Local dates in any zone fall within a day and a half of UTC midnight; buffers widen it further.
-  const margin = day * 2 + (input.buffer_before_min + input.buffer_after_min) * 60_000;
+  const margin = DAY_MS * 2 + (input.buffer_before_min + input.buffer_after_min) * 60_000;
   const from = new Date(Date.parse(input.start_date) - margin).toISOString();
-  const until = new Date(Date.parse(input.end_date) + day + margin).toISOString();
+  const until = new Date(Date.parse(input.end_date) + DAY_MS + margin).toISOString();
   const blocking = await ctx.db.execute<{ space_id: string; allocation_id: string; status: string; starts_at: string; ends_at: string }>(sql`
     with recursive inside as (
       select id as space_id, id, resource_id from spaces where account_id = ${accountId} and id = any(${uuidArray(rows.map((row) => row.id))})

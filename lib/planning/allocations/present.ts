@@ -5,7 +5,7 @@ export type AllocationWarning = { code: string; message: string };
 
 /**
  * What the API shows of an allocation, its times already ISO 8601 UTC text: a list reads them so
- * from PostgreSQL (allocationViewColumns), a single row converts its own (presentAllocation).
+ * from PostgreSQL (listAllocations), a single row converts its own (presentAllocation).
  */
 export type AllocationView = Pick<
   AllocationRow,
