@@ -16,7 +16,7 @@ import { connectionSettings, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { nodeBinary } from "../scripts/node-runtime";
 import { requestKey, type RecordedStatement, type Recording } from "./replay";
-import { measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
+import { cpuMs, measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
 import { conversationScenarios, messageCursors, planningScenarios, send, type BenchRequest, type Scenario } from "./scenarios";
 import { conversationBench, planningBench } from "./seed";
 
@@ -128,16 +128,23 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-type Side = { rps: number[]; p50: number[]; p99: number[]; rss: number[]; errors: number };
-const side = (): Side => ({ rps: [], p50: [], p99: [], rss: [], errors: 0 });
+/** A server's runs of one route and concurrency; `cpu` is its CPU time per request (ms) in each run. */
+type Side = { rps: number[]; p50: number[]; p99: number[]; rss: number[]; cpu: number[]; errors: number };
+const side = (): Side => ({ rps: [], p50: [], p99: [], rss: [], cpu: [], errors: 0 });
 
-/** One timed run against `port`, sampling the server's resident memory while it lasts. */
+/**
+ * One timed run against `port`, sampling the server's resident memory while it lasts and taking
+ * the CPU time it used: per request, a figure the machine's other work disturbs less than throughput.
+ */
 const loaded = async (port: number, pid: number | undefined, token: string, route: Route, clients: number, seconds: number, into?: Side) => {
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid) ?? 0)), 500);
+  const cpuBefore = cpuMs(pid);
   const result = await measureFor(seconds, clients, (i) => send(`http://127.0.0.1:${port}`, token, cycled(route)(i)));
+  const cpuAfter = cpuMs(pid);
   clearInterval(sampler);
   if (into) {
+    if (cpuBefore !== null && cpuAfter !== null && result.requests > 0) into.cpu.push((cpuAfter - cpuBefore) / result.requests);
     into.rps.push(result.rps);
     into.p50.push(result.p50);
     into.p99.push(result.p99);
@@ -204,8 +211,10 @@ const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
         rows.push(row);
         const rps = (which: Side) => median(which.rps).toFixed(0);
         const ratio = (which: Side) => (median(which.rps) / median(row.bare.rps)).toFixed(2);
+        const cpu = (which: Side) => (which.cpu.length ? `${median(which.cpu).toFixed(2)} ms` : "?");
         const floorText = floor ? `, Next.js floor ${rps(row.floor)} req/s (${ratio(row.floor)})` : "";
-        console.log(`  ${route.name}, ${clients} client(s): bare ${rps(row.bare)} req/s, app ${rps(row.app)} req/s (${ratio(row.app)})${floorText}`);
+        const cpuText = `; CPU a request: app ${cpu(row.app)}, bare ${cpu(row.bare)}${floor ? `, floor ${cpu(row.floor)}` : ""}`;
+        console.log(`  ${route.name}, ${clients} client(s): bare ${rps(row.bare)} req/s, app ${rps(row.app)} req/s (${ratio(row.app)})${floorText}${cpuText}`);
       }
     }
   } finally {
@@ -232,6 +241,7 @@ const printRows = (label: string, rows: Row[]) => {
     "app p99 ms",
     "bare p99 ms",
     ...(withFloor ? ["floor p99 ms"] : []),
+    `CPU ms a request, app / bare${withFloor ? " / floor" : ""}`,
     `RSS app / bare${withFloor ? " / floor" : ""} MB`,
     "errors",
   ];
@@ -249,6 +259,7 @@ const printRows = (label: string, rows: Row[]) => {
       ...(withFloor ? [rps(floor).toFixed(0), (rps(floor) / rps(bare)).toFixed(2), (rps(app) / rps(floor)).toFixed(2)] : []),
       ...sides.map((which) => median(which.p50).toFixed(1)),
       ...sides.map((which) => median(which.p99).toFixed(1)),
+      sides.map((which) => (which.cpu.length ? median(which.cpu).toFixed(2) : "?")).join(" / "),
       sides.map((which) => Math.max(...which.rss).toFixed(0)).join(" / "),
       sides.reduce((sum, which) => sum + which.errors, 0),
     ];

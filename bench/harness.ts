@@ -192,6 +192,25 @@ export const residentMb = (pid: number | undefined) => {
   }
 };
 
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const ticksPerSecond = 100;
+
+/**
+ * CPU time (user + system, ms) a process has used so far, all its threads counted (zlib's and
+ * the like run on libuv's pool); null where there is no /proc.
+ */
+export const cpuMs = (pid: number | undefined) => {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command (which may hold spaces) in its parentheses: utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+};
+
 /** Pages carry no Server-Timing header: their server columns show "-". */
 const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(1));
 
