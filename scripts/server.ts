@@ -3,6 +3,7 @@
 // and gives the response its security headers (lib/http/security-headers.ts).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { keepNativeDate } from "@/db/native-date";
 import { parseProxyTrust, rewriteForwardedHeaders, type ProxyTrust } from "@/lib/http/client-ip";
 import { securityHeaders } from "@/lib/http/security-headers";
 
@@ -46,6 +47,8 @@ const prepareRequest = (req: IncomingMessage, res: ServerResponse, trust: ProxyT
 
 const main = async () => {
   const trust = readTrust();
+  // Next.js wraps the global Date when it loads: rows are decoded with the constructor it wraps (db/native-date.ts).
+  keepNativeDate();
   // Read when Next.js and React load, so it is settled before the import below.
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
   // tsx switches Node's source maps on for the TypeScript it runs. Next.js's production chunks

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { builtOnce } from "@/db/prepared";
+import { plainRows } from "@/db/rows";
 import { accessTokens, accountUsers, accounts, agentBots, platformApps, users } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { Membership } from "./permissions";
@@ -102,17 +103,19 @@ export const accountContext = async <C extends UserCaller | BotCaller>(
 
 /** The token's owner, the account and the owner's membership in it: one statement, built once. */
 const accountCallerQuery = builtOnce((db) =>
-  db
-    .select({ ...tokenOwner, account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
-    .from(accessTokens)
-    .leftJoin(users, ownedBy.user)
-    .leftJoin(agentBots, ownedBy.bot)
-    .leftJoin(platformApps, ownedBy.app)
-    .leftJoin(accounts, eq(accounts.id, sql.placeholder("accountId")))
-    .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, users.id)))
-    .where(eq(accessTokens.tokenDigest, sql.placeholder("digest")))
-    .limit(1)
-    .prepare("account_caller_from_token"),
+  plainRows(
+    db
+      .select({ ...tokenOwner, account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
+      .from(accessTokens)
+      .leftJoin(users, ownedBy.user)
+      .leftJoin(agentBots, ownedBy.bot)
+      .leftJoin(platformApps, ownedBy.app)
+      .leftJoin(accounts, eq(accounts.id, sql.placeholder("accountId")))
+      .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, users.id)))
+      .where(eq(accessTokens.tokenDigest, sql.placeholder("digest")))
+      .limit(1)
+      .prepare("account_caller_from_token"),
+  ),
 );
 
 /**

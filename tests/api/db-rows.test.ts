@@ -8,8 +8,8 @@ import { makeFixture, type Fixture } from "../helpers/fixtures";
 
 /*
  * db/rows.ts: rows mapped once per statement must be exactly the objects drizzle makes — Dates,
- * JSON, arrays, bigints, nulls, `mapWith` expressions and tables nested under a key — or the
- * statement is left to drizzle.
+ * JSON, arrays, bigints, nulls, `mapWith` expressions, tables nested under a key and outer joins
+ * that found nothing.
  */
 
 let fixture: Fixture;
@@ -90,16 +90,82 @@ describe("plainRows", () => {
     expect(plain).toEqual(drizzles);
   });
 
-  it("leaves an outer join that nests a table to drizzle, which may turn it into null", async () => {
-    const build = () =>
-      getDb()
-        .select({ contact: contacts, conversation: conversations })
-        .from(contacts)
-        .leftJoin(conversations, sql`false`)
-        .where(eq(contacts.accountId, fixture.accountId));
-    const { drizzles, plain, mappedOnce } = await bothWays(build);
-    expect(mappedOnce).toBe(false);
-    expect((plain as { conversation: unknown }[])[0]?.conversation).toBeNull();
+  it.each([
+    [
+      "an outer join that finds nothing: the nested table is null",
+      () =>
+        getDb()
+          .select({ contact: contacts, conversation: conversations })
+          .from(contacts)
+          .leftJoin(conversations, sql`false`)
+          .where(eq(contacts.accountId, fixture.accountId)),
+    ],
+    [
+      "an outer join that finds a row, beside one that does not",
+      () =>
+        getDb()
+          .select({ conversation: conversations, contact: contacts, team: teams, teamName: teams.name })
+          .from(conversations)
+          .leftJoin(contacts, eq(contacts.id, conversations.contactId))
+          .leftJoin(teams, sql`false`)
+          .where(eq(conversations.accountId, fixture.accountId)),
+    ],
+    [
+      "a nested selection of two tables' columns (never null)",
+      () =>
+        getDb()
+          .select({ id: contacts.id, mixed: { teamId: teams.id, contactName: contacts.name } })
+          .from(contacts)
+          .leftJoin(teams, sql`false`)
+          .where(eq(contacts.accountId, fixture.accountId)),
+    ],
+    [
+      "a nested selection led by an expression",
+      () =>
+        getDb()
+          .select({ id: contacts.id, team: { one: sql<number>`1`, id: teams.id, name: teams.name } })
+          .from(contacts)
+          .leftJoin(teams, sql`false`)
+          .where(eq(contacts.accountId, fixture.accountId)),
+    ],
+  ] as const)("maps %s exactly as drizzle does", async (_, build) => {
+    const { drizzles, plain, mappedOnce } = await bothWays(build as () => never);
+    expect(mappedOnce).toBe(true);
+    expect((drizzles as unknown[]).length).toBeGreaterThan(0);
     expect(plain).toEqual(drizzles);
+    // Same keys in the same order, so the objects serialize alike.
+    expect(JSON.stringify(plain)).toBe(JSON.stringify(drizzles));
+  });
+
+  it("turns a table an outer join did not find into null, and keeps one it found", async () => {
+    const { plain } = await bothWays(
+      () =>
+        getDb()
+          .select({ conversation: conversations, contact: contacts, team: teams })
+          .from(conversations)
+          .leftJoin(contacts, eq(contacts.id, conversations.contactId))
+          .leftJoin(teams, sql`false`)
+          .where(eq(conversations.accountId, fixture.accountId)) as never,
+    );
+    const rows = plain as { conversation: { contactId: number }; contact: { id: number } | null; team: unknown }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.contact?.id).toBe(row.conversation.contactId);
+      expect(row.team).toBeNull();
+    }
+  });
+
+  it("reads timestamps in any session time zone as drizzle does", async () => {
+    // Another offset than +00 is left to Date's parser: the same instants all the same.
+    const results = await getDb().transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      const drizzles = await tx.select({ at: conversations.createdAt, snoozed: conversations.snoozedUntil }).from(conversations).where(eq(conversations.accountId, fixture.accountId));
+      const plain = await plainRows(
+        tx.select({ at: conversations.createdAt, snoozed: conversations.snoozedUntil }).from(conversations).where(eq(conversations.accountId, fixture.accountId)).prepare("plain_rows_kolkata"),
+      ).execute();
+      return { drizzles, plain };
+    });
+    expect(results.plain).toEqual(results.drizzles);
+    expect(results.plain[0]?.snoozed?.toISOString()).toBe("2029-03-04T05:06:07.891Z");
   });
 });
