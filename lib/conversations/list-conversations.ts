@@ -1,6 +1,8 @@
-import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { anyOf } from "@/db/any";
+import { anyOf, arrayLiteral } from "@/db/any";
+import type { DbOrTx } from "@/db/client";
+import { builtPerShape } from "@/db/prepared";
 import { plainRows } from "@/db/rows";
 import {
   attributeDisplayTypes,
@@ -20,7 +22,7 @@ import { notFound } from "@/lib/http/errors";
 import { callerUserId, statusValue } from "./conversations";
 import type { ConversationRow } from "./present";
 import type { AssigneeType, ConversationListQuery, ConversationSort, InboxConversationQuery } from "./schemas";
-import { visibleConversations, visibleInboxIds } from "./visibility";
+import { memberInboxIds, narrowedToMember, visibleConversations } from "./visibility";
 
 /** Chatwoot's page size (env `CONVERSATION_RESULTS_PER_PAGE`, default 25). */
 export const conversationsPerPage = () => {
@@ -49,63 +51,18 @@ const later = <T>(promise: Promise<T>) => {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Conversations with a message whose content contains `q` (the trigram index serves the
- * ILIKE). Subqueries name their columns outright: drizzle leaves one-table columns unqualified.
- */
-const contentMatches = (ctx: AccountCtx, q: string) =>
-  sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.account_id = ${ctx.account.id} and m.content ilike ${`%${escapeLike(q)}%`})`;
+const containing = (text: string) => `%${escapeLike(text)}%`;
+const p = (name: string) => sql.placeholder(name);
 
 /** Exactly the expression contacts_search_idx (trigram GIN) covers, so ILIKE can use the index. */
 const contactSearchText = sql`(coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.email}, '') || ' ' || coalesce(${contacts.phoneNumber}, '') || ' ' || coalesce(${contacts.identifier}, ''))`;
 
 /** What was said, not what happened: activity messages ("Assigned to Sam") are not searched. */
-const saidMatches = (ctx: AccountCtx, q: string) =>
-  and(eq(messages.accountId, ctx.account.id), ne(messages.messageType, 2), ilike(messages.content, `%${escapeLike(q)}%`));
-
-/**
- * The portal inbox's search: conversations with a message containing `q`, or whose contact's
- * name, email, phone number or identifier contains it. Each side is served by its trigram index
- * and the two are joined once (an OR of EXISTS would run a subquery per conversation).
- */
-const inboxSearchMatches = (ctx: AccountCtx, q: string) =>
-  inArray(
-    conversations.id,
-    unionAll(
-      ctx.db.select({ id: messages.conversationId }).from(messages).where(saidMatches(ctx, q)),
-      ctx.db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .where(and(eq(contacts.accountId, ctx.account.id), sql`${contactSearchText} ilike ${`%${escapeLike(q)}%`}`)),
-    ),
-  );
-
-const isMine = (ctx: AccountCtx): SQL => {
-  const userId = callerUserId(ctx);
-  return userId === null ? sql`false` : eq(conversations.assigneeId, userId);
-};
-
-const assigneeCondition = (ctx: AccountCtx, type: AssigneeType): SQL | undefined => {
-  if (type === "me") return isMine(ctx);
-  if (type === "assigned") return isNotNull(conversations.assigneeId);
-  if (type === "unassigned") return isNull(conversations.assigneeId);
-  return undefined;
-};
+const saidMatches = (accountId: number | Placeholder, pattern: string | Placeholder) =>
+  and(eq(messages.accountId, accountId), ne(messages.messageType, 2), ilike(messages.content, pattern));
 
 /** Chatwoot's `unattended`: no human reply yet, or a customer waiting for one (the list's filter, reports' counts). */
 export const isUnattended: SQL = or(isNull(conversations.firstReplyCreatedAt), isNotNull(conversations.waitingSince))!;
-
-/** Chatwoot's conversation_type: mentions are `mention://user/<id>/` links in private notes. */
-const conversationTypeCondition = (ctx: AccountCtx, type: NonNullable<ConversationListQuery["conversation_type"]>): SQL => {
-  if (type === "unattended") return isUnattended;
-  const userId = callerUserId(ctx) ?? 0;
-  const mentioned = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.private and m.content like ${`%mention://user/${userId}/%`})`;
-  if (type === "mention") return mentioned;
-  const replied = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.sender_type = 'User' and m.sender_id = ${userId})`;
-  return or(eq(conversations.assigneeId, userId), replied, mentioned)!;
-};
 
 const orderings: Record<ConversationSort, SQL[]> = {
   last_activity_at_desc: [desc(conversations.lastActivityAt), desc(conversations.id)],
@@ -121,114 +78,240 @@ const orderings: Record<ConversationSort, SQL[]> = {
 
 const zeroCounts: ConversationCounts = { mine_count: 0, assigned_count: 0, unassigned_count: 0, all_count: 0 };
 
-/** The four counts over the same filters, in one pass. */
-const countConversations = async (ctx: AccountCtx, where: SQL | undefined): Promise<ConversationCounts> => {
-  const [row] = await ctx.db
+/**
+ * Which filters a list request uses — not their values — and so which statement it runs: each
+ * shape's statements are built once (db/prepared.ts builtPerShape), the values placeholders.
+ * Every list filter is here except the assignee type (the counts are taken across assignee types).
+ */
+type ListShape = {
+  mode: "api" | "inbox";
+  /** A user is asking (mine_count, `assignee_type=me` and conversation types name them). */
+  user: boolean;
+  /** Narrowed to the member's inboxes (visibility.ts). */
+  member: boolean;
+  status: boolean;
+  q: boolean;
+  assignee: boolean;
+  inbox: boolean;
+  team: boolean;
+  labels: boolean;
+  source: boolean;
+  conversationType: NonNullable<ConversationListQuery["conversation_type"]> | null;
+  updatedWithin: boolean;
+};
+
+type ListRequest = { shape: ListShape; values: Record<string, unknown> };
+
+/**
+ * The API's list searches message content in every status, as Chatwoot's does; the portal's
+ * inbox searches contacts too, keeps its status filter, and may narrow to one assignee.
+ */
+const listRequest = (ctx: AccountCtx, query: ListQuery, mode: "api" | "inbox"): ListRequest => {
+  const userId = callerUserId(ctx);
+  const labels = (query.labels ?? []).map((label) => label.toLowerCase()).filter(Boolean);
+  const assigneeId = assigneeIdOf(query);
+  const shape: ListShape = {
+    mode,
+    user: userId !== null,
+    member: narrowedToMember(ctx) !== null,
+    status: (!query.q || mode === "inbox") && query.status !== "all",
+    q: Boolean(query.q),
+    assignee: assigneeId !== undefined,
+    inbox: query.inbox_id !== undefined,
+    team: query.team_id !== undefined,
+    labels: labels.length > 0,
+    source: query.source_id !== undefined,
+    conversationType: query.conversation_type ?? null,
+    updatedWithin: query.updated_within !== undefined,
+  };
+  const values: Record<string, unknown> = {
+    accountId: ctx.account.id,
+    // Conversation types name the caller; a bot is no one (0).
+    userId: userId ?? 0,
+    status: query.status === "all" ? null : statusValue(query.status),
+    pattern: query.q ? containing(query.q) : null,
+    assigneeId: assigneeId ?? null,
+    inboxId: query.inbox_id ?? null,
+    teamId: query.team_id ?? null,
+    labels: arrayLiteral(labels),
+    sourceId: query.source_id ?? null,
+    mention: `%mention://user/${userId ?? 0}/%`,
+    updatedWithin: query.updated_within ?? null,
+  };
+  return { shape, values };
+};
+
+/**
+ * Conversations with a message whose content contains the pattern (the trigram index serves the
+ * ILIKE). Subqueries name their columns outright: drizzle leaves one-table columns unqualified.
+ */
+const contentMatches = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.account_id = ${p("accountId")} and m.content ilike ${p("pattern")})`;
+
+/**
+ * The portal inbox's search: conversations with a message containing the pattern, or whose
+ * contact's name, email, phone number or identifier contains it. Each side is served by its
+ * trigram index and the two are joined once (an OR of EXISTS would run a subquery per conversation).
+ */
+const inboxSearchMatches = (db: DbOrTx) =>
+  inArray(
+    conversations.id,
+    unionAll(
+      db.select({ id: messages.conversationId }).from(messages).where(saidMatches(p("accountId"), p("pattern"))),
+      db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(and(eq(contacts.accountId, p("accountId")), sql`${contactSearchText} ilike ${p("pattern")}`)),
+    ),
+  );
+
+/** Chatwoot's conversation_type: mentions are `mention://user/<id>/` links in private notes. */
+const conversationTypeCondition = (type: NonNullable<ListShape["conversationType"]>): SQL => {
+  if (type === "unattended") return isUnattended;
+  const mentioned = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.private and m.content like ${p("mention")})`;
+  if (type === "mention") return mentioned;
+  const replied = sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations}.id and m.sender_type = 'User' and m.sender_id = ${p("userId")})`;
+  return or(eq(conversations.assigneeId, p("userId")), replied, mentioned)!;
+};
+
+/** The shape's conditions, over placeholders named as listRequest's values. */
+const listConditions = (db: DbOrTx, shape: ListShape): SQL | undefined =>
+  and(
+    eq(conversations.accountId, p("accountId")),
+    shape.member ? memberInboxIds(db, conversations.inboxId, { accountId: p("accountId"), userId: p("userId") }) : undefined,
+    shape.status ? eq(conversations.status, p("status")) : undefined,
+    shape.q ? (shape.mode === "inbox" ? inboxSearchMatches(db) : contentMatches) : undefined,
+    shape.assignee ? eq(conversations.assigneeId, p("assigneeId")) : undefined,
+    shape.inbox ? eq(conversations.inboxId, p("inboxId")) : undefined,
+    shape.team ? eq(conversations.teamId, p("teamId")) : undefined,
+    shape.labels ? arrayOverlaps(conversations.labels, p("labels")) : undefined,
+    shape.source
+      ? inArray(
+          conversations.contactInboxId,
+          db
+            .select({ id: contactInboxes.id })
+            .from(contactInboxes)
+            .where(and(eq(contactInboxes.accountId, p("accountId")), eq(contactInboxes.sourceId, p("sourceId")))),
+        )
+      : undefined,
+    shape.conversationType ? conversationTypeCondition(shape.conversationType) : undefined,
+    shape.updatedWithin ? sql`${conversations.updatedAt} > now() - make_interval(secs => ${p("updatedWithin")})` : undefined,
+  );
+
+/** The caller's own conversations; a bot has none. */
+const isMine = (user: boolean): SQL => (user ? eq(conversations.assigneeId, p("userId")) : sql`false`);
+
+const assigneeCondition = (type: AssigneeType, user: boolean): SQL | undefined => {
+  if (type === "me") return isMine(user);
+  if (type === "assigned") return isNotNull(conversations.assigneeId);
+  if (type === "unassigned") return isNull(conversations.assigneeId);
+  return undefined;
+};
+
+const shapeKey = (shape: object) => JSON.stringify(shape);
+
+/** A page of the shape in an order, for one assignee type. */
+const pageStatement = builtPerShape(shapeKey, (db, { list, assigneeType, sortBy }: { list: ListShape; assigneeType: AssigneeType; sortBy: ConversationSort }) =>
+  plainRows(
+    db
+      .select()
+      .from(conversations)
+      .where(and(listConditions(db, list), assigneeCondition(assigneeType, list.user)))
+      .orderBy(...orderings[sortBy])
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare("conversation_page"),
+  ),
+);
+
+/** The four counts over a shape's filters, in one pass. */
+const countStatement = builtPerShape(shapeKey, (db, list: ListShape) =>
+  db
     .select({
-      mine_count: sql<number>`count(*) filter (where ${isMine(ctx)})`.mapWith(Number),
+      mine_count: sql<number>`count(*) filter (where ${isMine(list.user)})`.mapWith(Number),
       assigned_count: sql<number>`count(*) filter (where ${conversations.assigneeId} is not null)`.mapWith(Number),
       unassigned_count: sql<number>`count(*) filter (where ${conversations.assigneeId} is null)`.mapWith(Number),
       all_count: sql<number>`count(*)`.mapWith(Number),
     })
     .from(conversations)
-    .where(where);
+    .where(listConditions(db, list))
+    .prepare("conversation_counts"),
+);
+
+/** The four counts over any conditions (the filter endpoint's). */
+const countConversations = async (ctx: AccountCtx, where: SQL | undefined): Promise<ConversationCounts> => {
+  const [row] = await ctx.db
+    .select({
+      mine_count: sql<number>`count(*) filter (where ${isMine(callerUserId(ctx) !== null)})`.mapWith(Number),
+      assigned_count: sql<number>`count(*) filter (where ${conversations.assigneeId} is not null)`.mapWith(Number),
+      unassigned_count: sql<number>`count(*) filter (where ${conversations.assigneeId} is null)`.mapWith(Number),
+      all_count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(conversations)
+    .where(where)
+    .prepare("conversation_filter_counts")
+    .execute({ userId: callerUserId(ctx) ?? 0 });
   return row ?? zeroCounts;
 };
 
-/** A list narrowed by status, inbox and team alone is counted from the maintained counters. */
-const countedByCounters = (query: ConversationListQuery) =>
-  !query.q && !query.labels?.length && query.source_id === undefined && !query.conversation_type && query.updated_within === undefined;
+/** A list narrowed by status, inbox, team and assignee alone is counted from the maintained counters. */
+const countedByCounters = (shape: ListShape) =>
+  !shape.q && !shape.labels && !shape.source && !shape.conversationType && !shape.updatedWithin;
 
-const countFromCounters = async (ctx: AccountCtx, query: ListQuery): Promise<ConversationCounts> => {
+const counterTotal = (condition: SQL) => sql<number>`coalesce(sum(${conversationCounters.conversationsCount}) filter (where ${condition}), 0)`.mapWith(Number);
+
+/** The four counts from conversation_counters (one row per account, status, inbox, team and assignee), for the shape. */
+const counterStatement = builtPerShape(shapeKey, (db, list: ListShape) => {
   const c = conversationCounters;
-  const userId = callerUserId(ctx);
-  const assigneeId = assigneeIdOf(query);
-  const total = (condition: SQL) => sql<number>`coalesce(sum(${c.conversationsCount}) filter (where ${condition}), 0)`.mapWith(Number);
-  const [row] = await ctx.db
+  return db
     .select({
-      mine_count: total(userId === null ? sql`false` : eq(c.assigneeId, userId)),
-      assigned_count: total(sql`${c.assigneeId} <> 0`),
-      unassigned_count: total(eq(c.assigneeId, 0)),
-      all_count: total(sql`true`),
+      mine_count: counterTotal(list.user ? eq(c.assigneeId, p("userId")) : sql`false`),
+      assigned_count: counterTotal(sql`${c.assigneeId} <> 0`),
+      unassigned_count: counterTotal(eq(c.assigneeId, 0)),
+      all_count: counterTotal(sql`true`),
     })
     .from(c)
     .where(
       and(
-        eq(c.accountId, ctx.account.id),
-        query.status === "all" ? undefined : eq(c.status, statusValue(query.status)),
-        query.inbox_id === undefined ? undefined : eq(c.inboxId, query.inbox_id),
-        query.team_id === undefined ? undefined : eq(c.teamId, query.team_id),
-        assigneeId === undefined ? undefined : eq(c.assigneeId, assigneeId),
-        visibleInboxIds(ctx, c.inboxId),
+        eq(c.accountId, p("accountId")),
+        list.status ? eq(c.status, p("status")) : undefined,
+        list.inbox ? eq(c.inboxId, p("inboxId")) : undefined,
+        list.team ? eq(c.teamId, p("teamId")) : undefined,
+        list.assignee ? eq(c.assigneeId, p("assigneeId")) : undefined,
+        list.member ? memberInboxIds(db, c.inboxId, { accountId: p("accountId"), userId: p("userId") }) : undefined,
       ),
-    );
+    )
+    .prepare("conversation_counter_counts");
+});
+
+const listCounts = async (db: DbOrTx, { shape, values }: ListRequest): Promise<ConversationCounts> => {
+  const [row] = await (countedByCounters(shape) ? counterStatement(db, shape) : countStatement(db, shape)).execute(values);
   return row ?? zeroCounts;
 };
 
-const listCounts = (ctx: AccountCtx, query: ListQuery, where: SQL | undefined) =>
-  countedByCounters(query) ? countFromCounters(ctx, query) : countConversations(ctx, where);
-
-/**
- * Every list filter except the assignee type (the counts are taken across assignee types). The
- * API's list searches message content in every status, as Chatwoot's does; the portal's inbox
- * searches contacts too, keeps its status filter, and may narrow to one assignee.
- */
-const listConditions = (ctx: AccountCtx, query: ListQuery, mode: "api" | "inbox"): SQL | undefined => {
-  const conditions: (SQL | undefined)[] = [eq(conversations.accountId, ctx.account.id), visibleConversations(ctx)];
-  if ((!query.q || mode === "inbox") && query.status !== "all") conditions.push(eq(conversations.status, statusValue(query.status)));
-  if (query.q) conditions.push(mode === "inbox" ? inboxSearchMatches(ctx, query.q) : contentMatches(ctx, query.q));
-  const assigneeId = assigneeIdOf(query);
-  if (assigneeId !== undefined) conditions.push(eq(conversations.assigneeId, assigneeId));
-  if (query.inbox_id !== undefined) conditions.push(eq(conversations.inboxId, query.inbox_id));
-  if (query.team_id !== undefined) conditions.push(eq(conversations.teamId, query.team_id));
-  const labels = (query.labels ?? []).map((label) => label.toLowerCase()).filter(Boolean);
-  if (labels.length > 0) conditions.push(arrayOverlaps(conversations.labels, labels));
-  if (query.source_id !== undefined) {
-    conditions.push(
-      inArray(
-        conversations.contactInboxId,
-        ctx.db
-          .select({ id: contactInboxes.id })
-          .from(contactInboxes)
-          .where(and(eq(contactInboxes.accountId, ctx.account.id), eq(contactInboxes.sourceId, query.source_id))),
-      ),
-    );
-  }
-  if (query.conversation_type) conditions.push(conversationTypeCondition(ctx, query.conversation_type));
-  if (query.updated_within !== undefined) {
-    conditions.push(sql`${conversations.updatedAt} > now() - make_interval(secs => ${query.updated_within})`);
-  }
-  return and(...conditions);
-};
-
 /** One page in the chosen order, with the four counts. */
-const pageConversations = async (ctx: AccountCtx, query: ListQuery, where: SQL | undefined): Promise<ConversationPage> => {
+const pageConversations = async (ctx: AccountCtx, query: ListQuery, mode: "api" | "inbox"): Promise<ConversationPage> => {
+  const request = listRequest(ctx, query, mode);
   const perPage = conversationsPerPage();
   const paged = query.updated_within === undefined;
-  const counts = later(listCounts(ctx, query, where));
-  const rows = await plainRows(
-    ctx.db
-      .select()
-      .from(conversations)
-      .where(and(where, assigneeCondition(ctx, query.assignee_type)))
-      .orderBy(...orderings[query.sort_by])
-      .limit(paged ? perPage : unpagedLimit)
-      .offset(paged ? (query.page - 1) * perPage : 0)
-      .prepare("conversation_page"),
-  ).execute();
+  const counts = later(listCounts(ctx.db, request));
+  const rows = await pageStatement(ctx.db, { list: request.shape, assigneeType: query.assignee_type, sortBy: query.sort_by }).execute({
+    ...request.values,
+    limit: paged ? perPage : unpagedLimit,
+    offset: paged ? (query.page - 1) * perPage : 0,
+  });
   return { counts, rows, page: query.page };
 };
 
 /** GET conversations (and search): one page in the chosen order, with the four counts. */
-export const listConversations = (ctx: AccountCtx, query: ConversationListQuery): Promise<ConversationPage> =>
-  pageConversations(ctx, query, listConditions(ctx, query, "api"));
+export const listConversations = (ctx: AccountCtx, query: ConversationListQuery): Promise<ConversationPage> => pageConversations(ctx, query, "api");
 
 /**
  * The portal's inbox: the API's list filters and one assignee, all combined, with a search over
- * messages and contacts (see listConditions).
+ * messages and contacts (see listRequest).
  */
 export const listInboxConversations = (ctx: AccountCtx, query: InboxConversationQuery): Promise<ConversationPage> =>
-  pageConversations(ctx, query, listConditions(ctx, query, "inbox"));
+  pageConversations(ctx, query, "inbox");
 
 export type MatchedMessage = { conversationId: number; id: number; content: string; private: boolean; createdAt: Date };
 
@@ -247,13 +330,13 @@ export const searchMatches = async (ctx: AccountCtx, rows: ConversationRow[], q:
       createdAt: messages.createdAt,
     })
     .from(messages)
-    .where(and(saidMatches(ctx, q), anyOf(messages.conversationId, rows.map((row) => row.id))))
+    .where(and(saidMatches(ctx.account.id, containing(q)), anyOf(messages.conversationId, rows.map((row) => row.id))))
     .orderBy(messages.conversationId, desc(messages.id));
   return found.map((row) => Object.assign(row, { content: row.content ?? "" }));
 };
 
 /** GET conversations/meta: the counts alone. */
-export const conversationCounts = (ctx: AccountCtx, query: ConversationListQuery) => listCounts(ctx, query, listConditions(ctx, query, "api"));
+export const conversationCounts = (ctx: AccountCtx, query: ConversationListQuery) => listCounts(ctx.db, listRequest(ctx, query, "api"));
 
 const additional = (key: string) => sql`(${conversations.additionalAttributes} ->> ${key})`;
 const enumValues = (names: readonly string[]) => Object.fromEntries(names.map((name, index) => [name, index]));

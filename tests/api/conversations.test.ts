@@ -317,6 +317,56 @@ describe("listing conversations", () => {
     expect((await api.get(`${url()}/search?q=${encodeURIComponent("%")}`, { token: list.admin.token })).body.data.payload).toEqual([]);
   });
 
+  it("narrows by conversation type, source id and recent activity, the counts with it", async () => {
+    const db = getDb();
+    /** Every page's conversations, checked against the count. */
+    const displayIds = async (query: string, token = list.agent.token) => {
+      const found: number[] = [];
+      for (let page = 1; ; page++) {
+        const res = await api.get(url(`status=all&${query}&page=${page}`), { token });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        found.push(...res.body.data.payload.map((c: { id: number }) => c.id));
+        if (res.body.data.payload.length < 25 || found.length >= res.body.data.meta.all_count) {
+          expect(found).toHaveLength(res.body.data.meta.all_count);
+          return found.sort((a, b) => a - b);
+        }
+      }
+    };
+    // The agent is mentioned in a private note of one, and replies in another.
+    await api.post(`${url()}/${ids[13]}/messages`, { token: list.admin.token, body: { content: `[@Agent](mention://user/${list.agent.user.id}/Agent) look`, private: true } });
+    await api.post(`${url()}/${ids[14]}/messages`, { token: list.agent.token, body: { content: "On it" } });
+    expect(await displayIds("conversation_type=mention")).toEqual([ids[13]]);
+    // Participating: assigned to the agent (five), mentioned, or replied by them.
+    expect(await displayIds("conversation_type=participating")).toEqual([...ids.slice(0, 5), ids[13]!, ids[14]!].sort((a, b) => a - b));
+    // Another member is mentioned nowhere, and takes part in none of these.
+    expect(await displayIds("conversation_type=mention", list.admin.token)).toEqual([]);
+    // Unattended: no human reply yet, or a customer waiting.
+    const unattended = await db
+      .select({ id: conversations.displayId })
+      .from(conversations)
+      .where(and(eq(conversations.accountId, list.account.id), sql`(${conversations.firstReplyCreatedAt} is null or ${conversations.waitingSince} is not null)`));
+    expect(unattended.length).toBeGreaterThan(0);
+    expect(unattended.length).toBeLessThan(ids.length);
+    expect(await displayIds("conversation_type=unattended")).toEqual(unattended.map((row) => row.id).sort((a, b) => a - b));
+    // By the contact inbox's source id: inbox B's conversations share one.
+    const [row] = await db
+      .select({ sourceId: sql<string>`ci.source_id` })
+      .from(conversations)
+      .innerJoin(sql`contact_inboxes ci`, sql`ci.id = ${conversations.contactInboxId}`)
+      .where(and(eq(conversations.accountId, list.account.id), eq(conversations.displayId, ids[30]!)));
+    expect(await displayIds(`source_id=${encodeURIComponent(row!.sourceId)}`)).toEqual(ids.slice(30));
+    expect(await displayIds("source_id=nobody-has-this")).toEqual([]);
+    // Updated within the last hour: all but one made to look two days old; no paging (more than 25).
+    await db
+      .update(conversations)
+      .set({ updatedAt: sql`now() - interval '2 days'` })
+      .where(and(eq(conversations.accountId, list.account.id), eq(conversations.displayId, ids[20]!)));
+    expect(await displayIds("updated_within=3600")).toEqual(ids.filter((id) => id !== ids[20]).sort((a, b) => a - b));
+    // Filters combine: the agent's unattended conversations in inbox A with the vip label (none unattended has it but #10).
+    const combined = await displayIds(`conversation_type=unattended&inbox_id=${inboxA.id}&labels[]=vip`);
+    expect(combined.every((id: number) => id === ids[10])).toBe(true);
+  });
+
   it("answers the counts alone at /meta", async () => {
     const meta = await api.get(`${url()}/meta`, { token: list.agent.token });
     expect(meta.status).toBe(200);
