@@ -59,3 +59,10 @@ export const timestampFromText = (text: string, withTimezone: boolean): Date => 
   const ms = utcMillisOf(text, withTimezone);
   return new NativeDate(ms ?? (withTimezone ? text : `${text}+0000`));
 };
+
+/**
+ * A timestamptz as epoch milliseconds, a JavaScript number made by PostgreSQL (float8), for code
+ * that computes with instants rather than showing them: no text to parse per value. Truncated to
+ * the millisecond, as a Date truncates; exact, since whole milliseconds fit a double.
+ */
+export const epochMs = (time: AnyColumn | SQL) => sql<number>`round(extract(epoch from date_trunc('milliseconds', ${time})) * 1000)::float8`;

@@ -67,7 +67,9 @@ const secondFormat = (timeZone: string) =>
 export const formatInstantToSecond = (instant: Date | string, timeZone: string) => secondFormat(timeZone).format(new Date(instant));
 
 export const DAY_MS = 86_400_000;
-const pad = (value: number, width: number) => String(value).padStart(width, "0");
+/** "00"–"99" and "000"–"999", looked up rather than padded: isoInstant writes thousands a request. */
+const twoDigits = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
+const threeDigits = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));
 
 /**
  * Epoch milliseconds as Date#toISOString writes them (`2026-11-24T09:30:00.000Z`), without making
@@ -88,6 +90,7 @@ export const isoInstant = (ms: number): string => {
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   if (!Number.isInteger(ms) || year < 0 || year > 9999) return new Date(ms).toISOString();
   const inDay = ms - days * DAY_MS;
-  const time = `${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor(inDay / 60_000) % 60, 2)}:${pad(Math.floor(inDay / 1000) % 60, 2)}.${pad(inDay % 1000, 3)}`;
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${time}Z`;
+  const yearText = year >= 1000 ? String(year) : String(year).padStart(4, "0");
+  const time = `${twoDigits[Math.floor(inDay / 3_600_000)]}:${twoDigits[Math.floor(inDay / 60_000) % 60]}:${twoDigits[Math.floor(inDay / 1000) % 60]}.${threeDigits[inDay % 1000]}`;
+  return `${yearText}-${twoDigits[month]}-${twoDigits[day]}T${time}Z`;
 };

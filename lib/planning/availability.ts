@@ -1,4 +1,4 @@
-import { datesBetween, type DayClock, dayClock, isLocalDate, localDateOf, parseClock, type Weekday, weekdayOf } from "./time";
+import { datesBetween, dayClock, isLocalDate, localDateOf, parseClock, type Weekday, weekdayOf } from "./time";
 
 /**
  * Which spaces are free when: pure functions over spaces and already-loaded intervals, shared
@@ -197,15 +197,6 @@ export const findAvailableSlots = (spaces: SlotSpace[], busy: Interval[], holds:
   const dates = datesBetween(query.startDate, query.endDate).filter(({ weekday }) => !wanted || wanted.has(weekday));
   if (dates.length === 0) return [];
 
-  // Spaces often share a time zone: resolve each (zone, date) once.
-  const clocks = new Map<string, DayClock>();
-  const clockFor = (date: string, timeZone: string) => {
-    const key = `${timeZone}\n${date}`;
-    let clock = clocks.get(key);
-    if (!clock) clocks.set(key, (clock = dayClock(date, timeZone)));
-    return clock;
-  };
-
   const busyIndex = indexBySpace(busy);
   const holdIndex = indexBySpace(holds);
   const durationMs = durationMinutes * MINUTE_MS;
@@ -226,7 +217,7 @@ export const findAvailableSlots = (spaces: SlotSpace[], busy: Interval[], holds:
         window = hours && { open: Math.max(window.open, hours.open), close: Math.min(window.close, hours.close) };
       }
       if (!window || window.open >= window.close) continue;
-      const clock = clockFor(date, space.timezone);
+      const clock = dayClock(date, space.timezone);
       // Edges as instants: on DST days the window's real length differs from its wall-clock length.
       const openAt = clock.boundary(window.open);
       const closeAt = clock.boundary(window.close);

@@ -4,7 +4,8 @@ import { DAY_MS, isoInstant } from "@/lib/format/dates";
 /**
  * Wall-clock time in a space's time zone. Schedules and slot queries speak in local dates
  * ("YYYY-MM-DD") and clock times ("HH:MM"); allocations are instants. All zone arithmetic
- * goes through Temporal so DST gaps and folds follow the IANA database, never a fixed offset.
+ * goes through Temporal so DST gaps and folds follow the IANA database, never a fixed offset;
+ * calendar dates alone, which have no zone, are counted in days.
  */
 
 export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -25,40 +26,60 @@ export const parseClock = (value: string): number | null => {
 
 export const isClock = (value: unknown): value is string => typeof value === "string" && parseClock(value) !== null;
 
-const plainDate = (value: string): Temporal.PlainDate | null => {
-  if (!DATE.test(value)) return null;
-  try {
-    return Temporal.PlainDate.from(value, { overflow: "reject" });
-  } catch {
-    return null;
-  }
+/**
+ * Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil): calendar
+ * dates have no zone, so plain arithmetic serves where a Temporal.PlainDate costs microseconds.
+ */
+const daysFromCivil = (year: number, month: number, day: number) => {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
 };
+
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+
+/** A real calendar date written `YYYY-MM-DD` as its day number (days since 1970-01-01), else null. */
+const dayNumber = (value: string): number | null => {
+  if (!DATE.test(value)) return null;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return daysFromCivil(year, month, day);
+};
+
+const requireDay = (value: string): number => {
+  const day = dayNumber(value);
+  if (day === null) throw new RangeError(`Invalid local date: ${value}`);
+  return day;
+};
+
+/** The local date of a day number. */
+const dateOfDay = (day: number): string => isoInstant(day * DAY_MS).slice(0, 10);
+
+/** 1970-01-01 was a Thursday. */
+const weekdayOfDay = (day: number): Weekday => weekdays[(((day + 3) % 7) + 7) % 7] as Weekday;
 
 /** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
-export const isLocalDate = (value: unknown): value is string => typeof value === "string" && plainDate(value) !== null;
+export const isLocalDate = (value: unknown): value is string => typeof value === "string" && dayNumber(value) !== null;
 
 const requireDate = (value: string): Temporal.PlainDate => {
-  const date = plainDate(value);
-  if (!date) throw new RangeError(`Invalid local date: ${value}`);
-  return date;
+  requireDay(value);
+  return Temporal.PlainDate.from(value);
 };
 
-export const weekdayOf = (date: string): Weekday => weekdays[requireDate(date).dayOfWeek - 1] as Weekday;
+export const weekdayOf = (date: string): Weekday => weekdayOfDay(requireDay(date));
 
-export const addDays = (date: string, days: number): string => requireDate(date).add({ days }).toString();
+export const addDays = (date: string, days: number): string => dateOfDay(requireDay(date) + days);
 
-/**
- * The local dates from `start` to `end`, both included, with their weekdays — by counting days:
- * a calendar date has no zone, so days since the Unix epoch (a Thursday) in UTC are exact, and a
- * month of dates costs two Temporal checks instead of a hundred conversions.
- */
+/** The local dates from `start` to `end`, both included, with their weekdays. */
 export const datesBetween = (start: string, end: string): { date: string; weekday: Weekday }[] => {
-  const first = Date.parse(`${requireDate(start).toString()}T00:00:00Z`) / DAY_MS;
-  const last = Date.parse(`${requireDate(end).toString()}T00:00:00Z`) / DAY_MS;
+  const last = requireDay(end);
   const dates: { date: string; weekday: Weekday }[] = [];
-  for (let day = first; day <= last; day++) {
-    dates.push({ date: isoInstant(day * DAY_MS).slice(0, 10), weekday: weekdays[(((day + 3) % 7) + 7) % 7] as Weekday });
-  }
+  for (let day = requireDay(start); day <= last; day++) dates.push({ date: dateOfDay(day), weekday: weekdayOfDay(day) });
   return dates;
 };
 
@@ -95,8 +116,8 @@ const validMinutes = (minutes: number): boolean => Number.isInteger(minutes) && 
  * earlier instant. 1440 is the next day's 00:00.
  */
 export const instantAt = (date: string, minutes: number, timeZone: string): Date | null => {
-  const day = plainDate(date);
-  if (!day || !validMinutes(minutes)) return null;
+  if (!isLocalDate(date) || !validMinutes(minutes)) return null;
+  const day = Temporal.PlainDate.from(date);
   const { ms, exists } = resolveWallTime(day, minutes, timeZone);
   return exists ? new Date(ms) : null;
 };
@@ -115,7 +136,7 @@ export type DayClock = {
  * transition between local midnight and the next midnight (every day but DST days) a wall
  * time is local midnight plus its minutes; other days ask Temporal for each time.
  */
-export const dayClock = (date: string, timeZone: string): DayClock => {
+const buildDayClock = (date: string, timeZone: string): DayClock => {
   const day = requireDate(date);
   const check = (minutes: number) => {
     if (!validMinutes(minutes)) throw new RangeError(`Minutes out of range: ${minutes}`);
@@ -151,4 +172,25 @@ export const dayClock = (date: string, timeZone: string): DayClock => {
     },
     boundary: (minutes) => resolve(minutes).ms,
   };
+};
+
+/** Day clocks already worked out, by zone and date: the same every time they are asked for. */
+const dayClocks = new Map<string, DayClock>();
+/** Past this many (a few days of every zone in use, many times over), the memory starts again. */
+const dayClockLimit = 20_000;
+
+/**
+ * The day clock of a local date in a zone (buildDayClock), worked out once per process: finding
+ * a day's midnight and its next offset transition costs Temporal tens of microseconds, and every
+ * slot search asks for a month of days in each of its zones.
+ */
+export const dayClock = (date: string, timeZone: string): DayClock => {
+  const key = `${timeZone}\n${date}`;
+  let clock = dayClocks.get(key);
+  if (clock === undefined) {
+    clock = buildDayClock(date, timeZone);
+    if (dayClocks.size >= dayClockLimit) dayClocks.clear();
+    dayClocks.set(key, clock);
+  }
+  return clock;
 };

@@ -1,3 +1,4 @@
+import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { addDays, datesBetween, dayClock, instantAt, isClock, isLocalDate, localDateOf, localParts, parseClock, weekdayOf } from "@/lib/planning/time";
 
@@ -44,6 +45,47 @@ describe("isLocalDate", () => {
     ["", false],
   ])("%j → %s", (value, valid) => {
     expect(isLocalDate(value)).toBe(valid);
+  });
+});
+
+describe("calendar dates by day arithmetic, as Temporal reads them", () => {
+  it.each(["1900-02-29", "2100-02-29", "2000-02-29", "0000-02-29", "0001-01-01", "9999-12-31", "1582-10-10", "2026-04-31", "2026-06-31", "2026-00-10", "2026-01-00"])(
+    "%s: valid, weekday and neighbours as Temporal says",
+    (value) => {
+      let expected: Temporal.PlainDate | null = null;
+      try {
+        expected = Temporal.PlainDate.from(value, { overflow: "reject" });
+      } catch {
+        expected = null;
+      }
+      expect(isLocalDate(value)).toBe(expected !== null);
+      if (!expected) return;
+      expect(weekdayOf(value)).toBe(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][expected.dayOfWeek - 1]);
+      if (value !== "9999-12-31") expect(addDays(value, 1)).toBe(expected.add({ days: 1 }).toString());
+      if (value !== "0000-02-29" && value !== "0001-01-01") expect(addDays(value, -400)).toBe(expected.add({ days: -400 }).toString());
+    },
+  );
+
+  it("agrees with Temporal on 5,000 dates from 0100 to 9900: validity, weekday, adding days and the days between", () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const pad = (n: number, width: number) => String(n).padStart(width, "0");
+    for (let i = 0; i < 5_000; i++) {
+      const text = `${pad(100 + Math.floor(random() * 9800), 4)}-${pad(1 + Math.floor(random() * 12), 2)}-${pad(1 + Math.floor(random() * 31), 2)}`;
+      let date: Temporal.PlainDate | null = null;
+      try {
+        date = Temporal.PlainDate.from(text, { overflow: "reject" });
+      } catch {
+        date = null;
+      }
+      expect(isLocalDate(text)).toBe(date !== null);
+      if (!date) continue;
+      expect(weekdayOf(text)).toBe(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][date.dayOfWeek - 1]);
+      const days = Math.floor(random() * 2000) - 1000;
+      expect(addDays(text, days)).toBe(date.add({ days }).toString());
+      const span = datesBetween(text, date.add({ days: 3 }).toString());
+      expect(span.map((d) => d.date)).toEqual([0, 1, 2, 3].map((n) => date!.add({ days: n }).toString()));
+    }
   });
 });
 

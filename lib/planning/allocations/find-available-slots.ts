@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import { builtOnce } from "@/db/prepared";
+import { epochMs } from "@/db/time";
 import { spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { DAY_MS, isoInstant } from "@/lib/format/dates";
@@ -45,20 +46,20 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
   const margin = DAY_MS * 2 + (input.buffer_before_min + input.buffer_after_min) * 60_000;
   const from = new Date(Date.parse(input.start_date) - margin).toISOString();
   const until = new Date(Date.parse(input.end_date) + DAY_MS + margin).toISOString();
-  const blocking = await ctx.db.execute<{ space_id: string; allocation_id: string; status: string; starts_at: string; ends_at: string }>(sql`
+  const blocking = await ctx.db.execute<{ space_id: string; allocation_id: string; status: string; start_ms: number; end_ms: number }>(sql`
     with recursive inside as (
       select id as space_id, id, resource_id from spaces where account_id = ${accountId} and id = any(${uuidArray(rows.map((row) => row.id))})
       union all
       select inside.space_id, s.id, s.resource_id from spaces s join inside on s.parent_id = inside.id where s.account_id = ${accountId}
     )
-    select distinct inside.space_id, o.allocation_id, o.status, o.starts_at, o.ends_at
+    select distinct inside.space_id, o.allocation_id, o.status, ${epochMs(sql`o.starts_at`)} as start_ms, ${epochMs(sql`o.ends_at`)} as end_ms
     from inside join allocation_occupancies o on o.resource_id = inside.resource_id
     where tstzrange(o.starts_at, o.ends_at) && tstzrange(${from}::timestamptz, ${until}::timestamptz)
       and ${liveAt({ status: sql`o.status`, expiresAt: sql`o.expires_at` }, planningNow())}`);
   const busy: Interval[] = [];
   const holds: Interval[] = [];
   for (const row of blocking) {
-    const interval = { spaceId: row.space_id, start: Date.parse(row.starts_at), end: Date.parse(row.ends_at) };
+    const interval = { spaceId: row.space_id, start: row.start_ms, end: row.end_ms };
     (row.status === "confirmed" ? busy : holds).push(interval);
   }
   const slots = searchSlots(rows.map(toSlotSpace), busy, holds, {

@@ -63,22 +63,16 @@ const weekDays = (monday: string) =>
 /** Every lookup fresh: for a single question. */
 export const plainCalendar: Calendar = { days: weekDays, clock: dayClock };
 
-/** Lookups remembered: spaces usually share a zone, and every space's row walks the same weeks. */
+/** Weeks remembered: every space's row walks the same weeks (day clocks are remembered by dayClock itself). */
 export const cachedCalendar = (): Calendar => {
   const days = new Map<string, { date: string; weekday: Weekday }[]>();
-  const clocks = new Map<string, DayClock>();
   return {
     days: (monday) => {
       let week = days.get(monday);
       if (!week) days.set(monday, (week = weekDays(monday)));
       return week;
     },
-    clock: (date, zone) => {
-      const key = `${zone}\n${date}`;
-      let clock = clocks.get(key);
-      if (!clock) clocks.set(key, (clock = dayClock(date, zone)));
-      return clock;
-    },
+    clock: dayClock,
   };
 };
 
