@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { tokenDigest } from "@/lib/auth/tokens";
-import { isoInstant } from "@/lib/format/dates";
 import { addressKey } from "./client-ip";
 import { ApiError } from "./errors";
 import type { Operation } from "./operation";
@@ -107,29 +106,43 @@ export const rateLimited = (retryAfter: number, message = `Too many requests; re
 const storableKey = (key: string) => (/^[\w.:@/-]{1,200}$/.test(key) ? key : `#${tokenDigest(key)}`);
 
 /**
- * Counts one request against each hit's rule and refuses it (429 with Retry-After) when any
- * window is over its limit. One statement for all hits; counters of refused requests grow too,
- * so hammering does not reopen the window early.
+ * Counts each hit in its window and hands back the counts: one statement, always the same text
+ * (prepared once per connection), the windows as epoch seconds in one JSON parameter.
  */
-export const takeHits = async (db: DbOrTx, hits: Hit[], ip: string | null, now?: Date) => {
+const countHits = `
+  insert into rate_limit_counters (key, window_start, hits, expires_at)
+  select key, to_timestamp(window_start), 1, to_timestamp(expires_at)
+  from jsonb_to_recordset($1::jsonb) as t(key text, window_start bigint, expires_at bigint)
+  on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
+  returning key, hits`;
+
+/**
+ * Counts one request against each hit's rule and refuses it (429 with Retry-After) when any
+ * window is over its limit. One statement for all hits, on the pool rather than in a transaction
+ * (a rolled-back request still counts); counters of refused requests grow too, so hammering does
+ * not reopen the window early.
+ */
+export const takeHits = async (db: Db, hits: Hit[], ip: string | null, now?: Date) => {
   if (hits.length === 0 || !rateLimitsEnabled()) return;
   if (ip && allowedIps().has(ip.toLowerCase())) return;
   const atMs = now ? now.getTime() : Date.now();
-  const keyed = new Map(hits.map((hit) => [`${hit.rule}:${storableKey(hit.key)}`, hit.rule]));
-  const rows = [...keyed].map(([key, rule]) => {
-    const limit = ruleLimit(rule);
-    return { key, limit, window: windowOf(atMs, limit.period) };
-  });
-  const windows = rows.map((r) => ({ key: r.key, window_start: isoInstant(r.window.start * 1000), expires_at: isoInstant(r.window.end * 1000) }));
-  const counted = (await db.execute(sql`
-    insert into rate_limit_counters (key, window_start, hits, expires_at)
-    select key, window_start, 1, expires_at
-    from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb)
-      as t(key text, window_start timestamptz, expires_at timestamptz)
-    on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
-    returning key, hits`)) as unknown as { key: string; hits: number }[];
-  const over = rows.filter((row) => (counted.find((c) => c.key === row.key)?.hits ?? 0) > row.limit.limit);
-  if (over.length > 0) throw rateLimited(Math.max(...over.map((row) => row.window.retryAfter)));
+  const windows: { key: string; window_start: number; expires_at: number }[] = [];
+  const limits = new Map<string, { limit: number; retryAfter: number }>();
+  for (const hit of hits) {
+    const key = `${hit.rule}:${storableKey(hit.key)}`;
+    if (limits.has(key)) continue;
+    const limit = ruleLimit(hit.rule);
+    const window = windowOf(atMs, limit.period);
+    limits.set(key, { limit: limit.limit, retryAfter: window.retryAfter });
+    windows.push({ key, window_start: window.start, expires_at: window.end });
+  }
+  const counted = await db.$client.unsafe<{ key: string; hits: number }[]>(countHits, [JSON.stringify(windows)]);
+  let retryAfter = 0;
+  for (const { key, hits: count } of counted) {
+    const window = limits.get(key);
+    if (window && count > window.limit) retryAfter = Math.max(retryAfter, window.retryAfter);
+  }
+  if (retryAfter > 0) throw rateLimited(retryAfter);
 };
 
 /** Drops counters of windows that have ended (the planning job runner calls this every minute). */

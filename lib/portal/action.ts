@@ -12,6 +12,7 @@ import { logFailure, postgresError } from "@/lib/log";
 import { readForm, type FieldKind } from "./form-input";
 import type { FormState } from "./form-state";
 import { formRefusal, humanizeField, sentence, unexpectedMessage, type Conflict, type Outcome, type Refusal } from "./outcome";
+import { getDb } from "@/db/client";
 
 /*
  * The portal's counterpart to `accountRoute`: every server action is built here. The wrapper
@@ -63,7 +64,7 @@ export const refusalOf = (error: unknown, where = "portal action"): Refusal => {
 /** Counts the call against the signed-in user's `portal_action` limit (429 as a refusal). */
 const countCall = async (ctx: PortalCtx) => {
   const ip = requestIp(await headers());
-  await takeHits(ctx.db, [{ rule: "portal_action", key: `user:${ctx.caller.user.id}` }], ip);
+  await takeHits(getDb(), [{ rule: "portal_action", key: `user:${ctx.caller.user.id}` }], ip);
 };
 
 /** Parses the browser's arguments: the leading `ids` are record ids (404 when they do not parse), the rest input (422). */

@@ -27,6 +27,7 @@ import { publicAction, type PublicCtx } from "@/lib/portal/public-action";
 import { toWidgetMessage, type PublicMessage, type WidgetMessage } from "@/lib/widget/messages";
 import { visitorName } from "@/lib/widget/session";
 import { findWidgetInbox, settingsOf, websiteTokenPattern } from "@/lib/client-api/widget-inbox";
+import { getDb } from "@/db/client";
 
 /*
  * The website chat's calls (components/widget/widget-chat.tsx). Each is a Client API call made
@@ -50,7 +51,7 @@ export type StartedChat = { source_id: string; pubsub_token: string; conversatio
 const countAs =
   (...operations: Operation[]) =>
   async (ctx: PublicCtx, websiteToken: string) => {
-    for (const operation of operations) await takeHits(ctx.db, requestHits(operation, { ip: ctx.ip, inbox: websiteToken }), ctx.ip);
+    for (const operation of operations) await takeHits(getDb(), requestHits(operation, { ip: ctx.ip, inbox: websiteToken }), ctx.ip);
   };
 
 /** The website inbox the token names, as the Client API services take it. */
