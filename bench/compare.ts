@@ -14,6 +14,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { connectionSettings, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
+import { serverNodeFlags } from "../scripts/node-flags";
 import { nodeBinary } from "../scripts/node-runtime";
 import { requestKey, type RecordedStatement, type Recording } from "./replay";
 import { cpuMs, measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
@@ -100,7 +101,8 @@ const record = async (phase: Phase, node: string): Promise<Recording> => {
 };
 
 const startBare = async (url: string, file: string, node: string) => {
-  const child = spawn(node, ["--import", "tsx", path.join("bench", "bare-server.ts"), file, String(BARE_PORT)], {
+  // The references run with the server's V8 flags too: the runtime is the same, only the code differs.
+  const child = spawn(node, [...serverNodeFlags(), "--import", "tsx", path.join("bench", "bare-server.ts"), file, String(BARE_PORT)], {
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", BARE_CONNECTION: JSON.stringify(connectionSettings) },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -115,7 +117,7 @@ const buildFloor = () =>
 
 /** Next.js's own production server (`next start`) around the floor's one route handler. */
 const startFloor = async (url: string, file: string, node: string) => {
-  const child = spawn(node, [nextBin, "start", path.join("bench", "next-floor"), "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], {
+  const child = spawn(node, [...serverNodeFlags(), nextBin, "start", path.join("bench", "next-floor"), "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], {
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", FLOOR_RECORDING: file, BARE_CONNECTION: JSON.stringify(connectionSettings) },
     stdio: ["ignore", "ignore", "inherit"],
   });

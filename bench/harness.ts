@@ -6,6 +6,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { startEmbeddedPostgres } from "@/db/embedded";
+import { serverNodeFlags } from "../scripts/node-flags";
 
 export const PORT = Number(process.env.BENCH_PORT ?? 3300);
 export const dataDir = path.resolve(".bench-data");
@@ -86,7 +87,7 @@ export const startServer = async (url: string, options: ServerOptions = {}) => {
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
   if (!existsSync(path.resolve(cwd, distDir, "BUILD_ID"))) throw new Error(`No production build in ${cwd}: run \`npm run build\` first.`);
   // The server `npm start` runs (headers, forwarded-address rewrite), so its cost is measured too.
-  const child = spawn(options.node ?? process.execPath, ["--import", "tsx", path.join("scripts", "server.ts")], {
+  const child = spawn(options.node ?? process.execPath, [...serverNodeFlags(), "--import", "tsx", path.join("scripts", "server.ts")], {
     cwd,
     // Limits stay on (their upsert is part of every request's cost) but out of reach of the load.
     env: {

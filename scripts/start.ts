@@ -13,6 +13,7 @@ import { dataDir, ensureDataDir, persistentSecret } from "@/lib/config/runtime";
 import { parseProxyTrust } from "@/lib/http/client-ip";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { openDatabase } from "./database";
+import { serverNodeFlags } from "./node-flags";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -116,7 +117,7 @@ const main = async () => {
     if (!dev) buildIfStale();
     const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
     // tsx's loader, so the server runs from its TypeScript source like this script does.
-    child = spawn(process.execPath, ["--import", "tsx", serverScript, ...(dev ? ["--dev"] : [])], {
+    child = spawn(process.execPath, [...serverNodeFlags(), "--import", "tsx", serverScript, ...(dev ? ["--dev"] : [])], {
       stdio: ["ignore", "inherit", "inherit"],
       env: {
         ...process.env,
