@@ -3,10 +3,11 @@
 // parameters — captured from the app's own pool (VD_SQL_LOG), not retyped — and answers the same
 // bytes; and by the Next.js floor (bench/next-floor: the same replay in a Next.js route handler,
 // BENCH_FLOOR=off leaves it out). Alternating runs (BENCH_SECONDS each, BENCH_PAIRS rounds per
-// route and concurrency), medians, ratios to the bare server; sequential scans of messages and
-// conversations during the run and each server's resident memory under the high-concurrency load. On this Node.js and on Node 24
-// (BENCH_NODE=current|24|both, default both). BENCH_RECORDING_DIR=<dir> keeps the recordings;
-// BENCH_ROUTES=<words,…> measures only the routes whose names contain one of them.
+// route and concurrency), medians, ratios to the bare server (the median of each round's ratio),
+// each server's CPU time per request; sequential scans of messages and conversations during the
+// run and each server's resident memory under the high-concurrency load. On this Node.js and on
+// Node 24 (BENCH_NODE=current|24|both, default both). BENCH_RECORDING_DIR=<dir> keeps the
+// recordings; BENCH_ROUTES=<words,…> measures only the routes whose names contain one of them.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -157,6 +158,13 @@ const loaded = async (port: number, pid: number | undefined, token: string, rout
 
 type Row = { route: string; clients: number; app: Side; bare: Side; floor: Side };
 
+/**
+ * Throughput of `which` over `of`: the median of the rounds' ratios. Each round runs the servers
+ * back to back, so a round's ratio is taken on one state of this machine, whose speed drifts over
+ * minutes; pairing the rounds cancels that drift where a ratio of medians would not.
+ */
+const pairedRatio = (which: Side, of: Side) => median(which.rps.map((rps, round) => rps / of.rps[round]!));
+
 /** Before anything is measured: a reference answers every recorded request with the app's status and bytes. */
 const verify = async (recording: Recording, port: number, label: string) => {
   for (const [key, route] of Object.entries(recording)) {
@@ -212,7 +220,7 @@ const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
         }
         rows.push(row);
         const rps = (which: Side) => median(which.rps).toFixed(0);
-        const ratio = (which: Side) => (median(which.rps) / median(row.bare.rps)).toFixed(2);
+        const ratio = (which: Side) => pairedRatio(which, row.bare).toFixed(2);
         const cpu = (which: Side) => (which.cpu.length ? `${median(which.cpu).toFixed(2)} ms` : "?");
         const floorText = floor ? `, Next.js floor ${rps(row.floor)} req/s (${ratio(row.floor)})` : "";
         const cpuText = `; CPU a request: app ${cpu(row.app)}, bare ${cpu(row.bare)}${floor ? `, floor ${cpu(row.floor)}` : ""}`;
@@ -257,8 +265,8 @@ const printRows = (label: string, rows: Row[]) => {
       clients,
       rps(app).toFixed(0),
       rps(bare).toFixed(0),
-      (rps(app) / rps(bare)).toFixed(2),
-      ...(withFloor ? [rps(floor).toFixed(0), (rps(floor) / rps(bare)).toFixed(2), (rps(app) / rps(floor)).toFixed(2)] : []),
+      pairedRatio(app, bare).toFixed(2),
+      ...(withFloor ? [rps(floor).toFixed(0), pairedRatio(floor, bare).toFixed(2), pairedRatio(app, floor).toFixed(2)] : []),
       ...sides.map((which) => median(which.p50).toFixed(1)),
       ...sides.map((which) => median(which.p99).toFixed(1)),
       sides.map((which) => (which.cpu.length ? median(which.cpu).toFixed(2) : "?")).join(" / "),
