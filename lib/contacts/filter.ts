@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import { attributeDisplayTypes, attributeModels, contacts, customAttributeDefinitions } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { contacts } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { customAttributeKeys } from "@/lib/custom-attributes/custom-attributes";
 import { buildFilter, type FilterCondition, type FilterFields } from "@/lib/filters/engine";
 import { pageContacts } from "./contacts";
 
@@ -21,19 +22,8 @@ const contactFields: FilterFields = {
   labels: { column: contacts.labels, type: "labels" },
 };
 
-const contactModel = attributeModels.indexOf("contact_attribute");
-
-/** The account's contact custom attributes: key → display type name. */
-const customAttributeKeys = async (ctx: AccountCtx) => {
-  const definitions = await ctx.db
-    .select({ key: customAttributeDefinitions.attributeKey, type: customAttributeDefinitions.attributeDisplayType })
-    .from(customAttributeDefinitions)
-    .where(and(eq(customAttributeDefinitions.accountId, ctx.account.id), eq(customAttributeDefinitions.attributeModel, contactModel)));
-  return new Map(definitions.map((d) => [d.key, attributeDisplayTypes[d.type] ?? "text"]));
-};
-
 /** POST /contacts/filter: the conditions, then the list's paging and order. */
 export const filterContacts = async (ctx: AccountCtx, conditions: FilterCondition[], page: number) => {
-  const condition = buildFilter(conditions, contactFields, { column: contacts.customAttributes, keys: await customAttributeKeys(ctx) });
+  const condition = buildFilter(conditions, contactFields, { column: contacts.customAttributes, keys: await customAttributeKeys(ctx, "contact_attribute") });
   return pageContacts(ctx, condition, { page });
 };

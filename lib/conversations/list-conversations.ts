@@ -5,18 +5,16 @@ import type { DbOrTx } from "@/db/client";
 import { builtPerShape } from "@/db/prepared";
 import { plainRows } from "@/db/rows";
 import {
-  attributeDisplayTypes,
-  attributeModels,
   contactInboxes,
   contacts,
   conversationCounters,
   conversationPriorities,
   conversationStatuses,
   conversations,
-  customAttributeDefinitions,
   messages,
 } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
+import { customAttributeKeys } from "@/lib/custom-attributes/custom-attributes";
 import { buildFilter, type FilterCondition, type FilterFields } from "@/lib/filters/engine";
 import { notFound } from "@/lib/http/errors";
 import { callerUserId, statusValue } from "./conversations";
@@ -360,19 +358,9 @@ const conversationFields: FilterFields = {
   last_activity_at: { column: conversations.lastActivityAt, type: "date" },
 };
 
-const conversationModel = attributeModels.indexOf("conversation_attribute");
-
-const customAttributeKeys = async (ctx: AccountCtx) => {
-  const definitions = await ctx.db
-    .select({ key: customAttributeDefinitions.attributeKey, type: customAttributeDefinitions.attributeDisplayType })
-    .from(customAttributeDefinitions)
-    .where(and(eq(customAttributeDefinitions.accountId, ctx.account.id), eq(customAttributeDefinitions.attributeModel, conversationModel)));
-  return new Map(definitions.map((d) => [d.key, attributeDisplayTypes[d.type] ?? "text"]));
-};
-
 /** POST conversations/filter: the conditions, newest activity first, 25 a page, with the counts. */
 export const filterConversations = async (ctx: AccountCtx, conditions: FilterCondition[], page: number): Promise<ConversationPage> => {
-  const condition = buildFilter(conditions, conversationFields, { column: conversations.customAttributes, keys: await customAttributeKeys(ctx) });
+  const condition = buildFilter(conditions, conversationFields, { column: conversations.customAttributes, keys: await customAttributeKeys(ctx, "conversation_attribute") });
   const where = and(eq(conversations.accountId, ctx.account.id), visibleConversations(ctx), condition);
   const perPage = conversationsPerPage();
   const counts = later(countConversations(ctx, where));

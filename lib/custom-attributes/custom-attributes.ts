@@ -1,5 +1,6 @@
-import { and, asc, eq, ne } from "drizzle-orm";
-import { customAttributeDefinitions } from "@/db/schema";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { builtOnce } from "@/db/prepared";
+import { attributeDisplayTypes, attributeModels, customAttributeDefinitions } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/authorize";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { fieldError, notFound } from "@/lib/http/errors";
@@ -50,6 +51,21 @@ export const listCustomAttributes = (ctx: AccountCtx, options: { attributeModel?
       ),
     )
     .orderBy(asc(customAttributeDefinitions.attributeModel), asc(customAttributeDefinitions.id));
+
+/** The account's definitions of one model, key and display type: every filter request reads them (built once). */
+const attributeKeysQuery = builtOnce((db) =>
+  db
+    .select({ key: customAttributeDefinitions.attributeKey, type: customAttributeDefinitions.attributeDisplayType })
+    .from(customAttributeDefinitions)
+    .where(and(eq(customAttributeDefinitions.accountId, sql.placeholder("accountId")), eq(customAttributeDefinitions.attributeModel, sql.placeholder("model"))))
+    .prepare("custom_attribute_keys"),
+);
+
+/** What a filter may name beyond the model's standard fields: custom attribute key → Chatwoot display type (text, number, date, list…). */
+export const customAttributeKeys = async (ctx: AccountCtx, model: (typeof attributeModels)[number]) => {
+  const definitions = await attributeKeysQuery(ctx.db).execute({ accountId: ctx.account.id, model: attributeModels.indexOf(model) });
+  return new Map(definitions.map((d) => [d.key, attributeDisplayTypes[d.type] ?? "text"]));
+};
 
 export const findCustomAttribute = async (ctx: AccountCtx, id: number): Promise<CustomAttributeDefinition> => {
   const [row] = await ctx.db
