@@ -26,7 +26,14 @@ const readTrust = (): ProxyTrust => {
   }
 };
 
+/** A path URL parsing would leave as it is: not `//host`, no escapes, dot segments or characters it would encode. */
+const plainPath = /^(?!\/\/)(?![^?#]*\/\.\.?(?:[/?#]|$))\/[\w\-./~:@!$&'()*+,;=]*(?:[?#]|$)/;
+
 const pathOf = (url: string | undefined) => {
+  if (url && plainPath.test(url)) {
+    const end = url.search(/[?#]/);
+    return end < 0 ? url : url.slice(0, end);
+  }
   try {
     return new URL(url ?? "/", "http://localhost").pathname;
   } catch {

@@ -19,6 +19,10 @@ const mappedPrefix = "::ffff:";
 
 /** An address in one spelling (IPv4-mapped IPv6 as IPv4, lower case, no port or brackets), or null. */
 const normalize = (entry: string): string | null => {
+  // Most entries are plain addresses already (the TCP peer always is): no pattern to try.
+  const family = isIP(entry);
+  if (family === 4) return entry;
+  if (family === 6 && !entry.toLowerCase().startsWith(mappedPrefix)) return entry.toLowerCase();
   let address = entry.trim();
   // "[::1]:1234" and "1.2.3.4:5678" (ports some proxies add)
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
