@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { keepNativeDate } from "@/db/native-date";
 import { parseProxyTrust, rewriteForwardedHeaders, type ProxyTrust } from "@/lib/http/client-ip";
-import { securityHeaders } from "@/lib/http/security-headers";
+import { requestPath, securityHeaders } from "@/lib/http/security-headers";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -26,24 +26,10 @@ const readTrust = (): ProxyTrust => {
   }
 };
 
-/** A path URL parsing would leave as it is: not `//host`, no escapes, dot segments or characters it would encode. */
-const plainPath = /^(?!\/\/)(?![^?#]*\/\.\.?(?:[/?#]|$))\/[\w\-./~:@!$&'()*+,;=]*(?:[?#]|$)/;
-
-const pathOf = (url: string | undefined) => {
-  if (url && plainPath.test(url)) {
-    const end = url.search(/[?#]/);
-    return end < 0 ? url : url.slice(0, end);
-  }
-  try {
-    return new URL(url ?? "/", "http://localhost").pathname;
-  } catch {
-    return "/";
-  }
-};
 
 const prepareRequest = (req: IncomingMessage, res: ServerResponse, trust: ProxyTrust) => {
   rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trust);
-  const headers = securityHeaders({ path: pathOf(req.url), nonce: () => randomBytes(16).toString("base64"), dev, appUrl: process.env.APP_URL });
+  const headers = securityHeaders({ path: requestPath(req.url), nonce: () => randomBytes(16).toString("base64"), dev, appUrl: process.env.APP_URL });
   // Next.js takes the nonce for its scripts from the request's policy: ours, never one the client sent.
   delete req.headers["content-security-policy"];
   delete req.headers["content-security-policy-report-only"];

@@ -22,6 +22,22 @@ export type SecurityOptions = {
   appUrl: string | undefined;
 };
 
+/** A path URL parsing would leave as it is: not `//host`, no escapes, dot segments or characters it would encode. */
+const plainPath = /^(?!\/\/)(?![^?#]*\/\.\.?(?:[/?#]|$))\/[\w\-./~:@!$&'()*+,;=]*(?:[?#]|$)/;
+
+/** A request's path as URL parsing gives it (dot segments resolved, `//host` read as a host), cheaply when it is already plain. */
+export const requestPath = (url: string | undefined) => {
+  if (url && plainPath.test(url)) {
+    const end = url.search(/[?#]/);
+    return end < 0 ? url : url.slice(0, end);
+  }
+  try {
+    return new URL(url ?? "/", "http://localhost").pathname;
+  } catch {
+    return "/";
+  }
+};
+
 const apiPrefixes = ["/api/", "/platform/api/", "/public/api/", "/.well-known/"];
 /** The authorization server's endpoints for programs (its consent page, /oauth/authorize, is a page). */
 const oauthEndpoints = new Set(["/oauth/token", "/oauth/register", "/oauth/revoke"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { responseKind, securityHeaders, type ResponseKind } from "@/lib/http/security-headers";
+import { requestPath, responseKind, securityHeaders, type ResponseKind } from "@/lib/http/security-headers";
 
 const nonce = "bm9uY2Utb2YtdGhpcy1yZXF1ZXN0";
 const headersFor = (path: string, options: { dev?: boolean; appUrl?: string } = {}) =>
@@ -155,5 +155,44 @@ describe("the nonce", () => {
     let made = 0;
     securityHeaders({ path, nonce: () => `n${++made}`, dev: false, appUrl: "http://localhost:3000" });
     expect(made).toBe(times);
+  });
+});
+
+describe("requestPath: the path a response's headers are chosen by", () => {
+  /** What URL parsing makes of it (an address it refuses is "/"): the slow way, always right. */
+  const parsed = (url: string) => {
+    try {
+      return new URL(url, "http://localhost").pathname;
+    } catch {
+      return "/";
+    }
+  };
+
+  it.each([
+    ["/api/v1/accounts/1/conversations?status=open&page=2", "/api/v1/accounts/1/conversations"],
+    ["/api/../app/accounts/1", "/app/accounts/1"],
+    ["/api/./v1", "/api/v1"],
+    ["/.", "/"],
+    ["/a/..?x=1", "/"],
+    ["//evil.test/api/v1", "/api/v1"],
+    ["/x%2e%2e/y", "/x%2e%2e/y"],
+    ["/a b", "/a%20b"],
+    ["/q/abc/pdf#top", "/q/abc/pdf"],
+    ["/a\\..\\b", "/b"],
+    ["/.well-known/oauth-authorization-server", "/.well-known/oauth-authorization-server"],
+  ])("%s is %s, as URL parsing says", (url, path) => {
+    expect(requestPath(url)).toBe(path);
+    expect(requestPath(url)).toBe(parsed(url));
+  });
+
+  it("agrees with URL parsing on 100,000 paths made of the characters that change it", () => {
+    let seed = 5;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const pieces = ["/", ".", "..", "a", "%", "2e", "?", "#", "\\", ":", "@", " ", "é", "api"];
+    for (let i = 0; i < 100_000; i++) {
+      let url = "/";
+      for (let n = Math.floor(random() * 9); n > 0; n--) url += pieces[Math.floor(random() * pieces.length)];
+      expect(requestPath(url)).toBe(parsed(url));
+    }
   });
 });
