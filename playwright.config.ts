@@ -42,6 +42,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
+      // The run's database goes with its data dir: no waiting for the disk.
+      EMBEDDED_PG_FSYNC: "off",
       DEMO_PASSWORD: "demo-password-2026",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       WEBHOOK_ALLOWED_HOSTS: process.env.E2E_WEBHOOK_RECEIVER,

@@ -40,8 +40,18 @@ const clearStaleServer = async (databaseDir: string) => {
 
 export type EmbeddedServer = { port: number; urlFor: (database: string) => string; stop: () => Promise<void> };
 
-/** Starts (initialising on first use) a PostgreSQL server whose files live in `databaseDir`. */
-export const startEmbeddedPostgres = async (options: { databaseDir: string; port?: number; persistent?: boolean }): Promise<EmbeddedServer> => {
+/**
+ * What a server whose files are thrown away anyway need not do: wait for its writes to reach the
+ * disk (fsync, synchronous commit) or guard pages against a torn write. A crash loses the data,
+ * which its owner was going to delete.
+ */
+const throwawayFlags = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
+
+/**
+ * Starts (initialising on first use) a PostgreSQL server whose files live in `databaseDir`.
+ * `throwaway`: its data goes with the run (tests), so it skips durability (throwawayFlags).
+ */
+export const startEmbeddedPostgres = async (options: { databaseDir: string; port?: number; persistent?: boolean; throwaway?: boolean }): Promise<EmbeddedServer> => {
   const port = options.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: options.databaseDir,
@@ -55,7 +65,7 @@ export const startEmbeddedPostgres = async (options: { databaseDir: string; port
       const text = String(message).trim();
       if (text && !/^(LOG|DEBUG):/.test(text)) process.stderr.write(`[postgres] ${text}\n`);
     },
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...(options.throwaway ? throwawayFlags : [])],
   });
   if (!existsSync(path.join(options.databaseDir, "PG_VERSION"))) await pg.initialise();
   await clearStaleServer(options.databaseDir);

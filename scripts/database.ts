@@ -12,6 +12,13 @@ const ensureDatabase = async (server: EmbeddedServer) => {
   await admin.end();
 };
 
+/** EMBEDDED_PG_FSYNC=off: the embedded server's data is thrown away after the run (npm test's browser tests). */
+const embeddedFsyncOff = () => {
+  const value = process.env.EMBEDDED_PG_FSYNC ?? "on";
+  if (value !== "on" && value !== "off") throw new Error(`EMBEDDED_PG_FSYNC must be on or off, not ${JSON.stringify(value)}`);
+  return value === "off";
+};
+
 export type Database = { url: string; embedded: EmbeddedServer | null };
 
 /**
@@ -23,7 +30,11 @@ export const openDatabase = async (options: { attach?: boolean } = {}): Promise<
   const databaseDir = path.join(ensureDataDir(), "postgres");
   const running = options.attach ? runningServerPort(databaseDir) : null;
   if (running) return { url: `postgres://postgres:postgres@127.0.0.1:${running}/${EMBEDDED_DATABASE}`, embedded: null };
-  const server = await startEmbeddedPostgres({ databaseDir, port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined });
+  const server = await startEmbeddedPostgres({
+    databaseDir,
+    port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
+    throwaway: embeddedFsyncOff(),
+  });
   await ensureDatabase(server);
   return { url: server.urlFor(EMBEDDED_DATABASE), embedded: server };
 };

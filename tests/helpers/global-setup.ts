@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "venuedesk-test-"));
   // initdb runs as the `postgres` user when we are root: it must be able to enter the folder.
   chmodSync(dataDir, 0o755);
-  const server = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, "postgres"), persistent: false });
+  const server = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, "postgres"), persistent: false, throwaway: true });
   const admin = postgres(server.urlFor("postgres"), { onnotice: () => {} });
   await admin.unsafe(`create database ${TEMPLATE_DATABASE}`);
   await admin.end();
