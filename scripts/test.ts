@@ -1,9 +1,8 @@
-// `npm test`: lint, typecheck, unit tests, a production build, then Playwright against it and,
-// beside it, the API tests on real PostgreSQL (on this Node.js, then again on Node 24 from the
-// npm registry).
-// Every step runs (but e2e needs the build; the API tests run beside it); the exit code and the
-// closing "N passed, N failed" line cover them all.
-import { spawn } from "node:child_process";
+// `npm test`: lint, typecheck, unit tests, API tests on real PostgreSQL (on this Node.js, then
+// again on Node 24 from the npm registry), a production build, then Playwright against it.
+// Every step runs (but e2e needs the build); the exit code and the closing "N passed, N failed"
+// line cover them all.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,51 +21,45 @@ const steps: Step[] = [];
 const heading = (name: string, command: string, args: string[]) => console.log(`\n=== ${name}: ${[path.basename(command), ...args].join(" ")}`);
 const secondsSince = (started: number) => Math.round((Date.now() - started) / 1000);
 
-/** A command a step runs, and how to count its tests when it has ended. */
-type Command = { name: string; command: string; args: string[]; env?: Record<string, string>; counts?: () => Counts | undefined };
-
-/**
- * Runs a step to its end. `held`: its output is kept and printed whole when it ends (for steps run
- * side by side), so the log reads as if they had run in turn.
- */
-const start = ({ name, command, args, env = {}, counts }: Command, held = false) =>
-  new Promise<Step>((resolve) => {
-    if (!held) heading(name, command, args);
-    const started = Date.now();
-    const child = spawn(command, args, { stdio: held ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
-    const output: Buffer[] = [];
-    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
-    let ended = false;
-    const done = (ok: boolean) => {
-      if (ended) return;
-      ended = true;
-      if (held) {
-        heading(name, command, args);
-        process.stdout.write(Buffer.concat(output));
-      }
-      resolve({ name, ok, seconds: secondsSince(started), counts: counts?.() });
-    };
-    child.on("error", (error) => {
-      if (held) output.push(Buffer.from(`${error.message}\n`));
-      else console.error(error.message);
-      done(false);
-    });
-    child.on("close", (code) => done(code === 0));
-  });
-
-const run = async (command: Command) => {
-  const step = await start(command);
+const run = (name: string, command: string, args: string[], env: Record<string, string> = {}, counts?: () => Counts | undefined) => {
+  heading(name, command, args);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const step: Step = { name, ok: result.status === 0, seconds: secondsSince(started), counts: counts?.() };
   steps.push(step);
   return step.ok;
 };
 
-/** Steps run side by side, each one's output printed whole when it ends. */
-const together = async (...commands: Command[]) => {
-  const done = await Promise.all(commands.map((command) => start(command, true)));
-  steps.push(...done);
-  return done;
-};
+/**
+ * Steps that need no database and little memory, run side by side (two cores): each one's output
+ * is held and printed whole when it ends, so the log reads as if they had run in turn.
+ */
+const together = (...commands: { name: string; command: string; args: string[] }[]) =>
+  Promise.all(
+    commands.map(
+      ({ name, command, args }) =>
+        new Promise<Step>((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+          const output: Buffer[] = [];
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          const done = (ok: boolean) => {
+            heading(name, command, args);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ok, seconds: secondsSince(started) });
+          };
+          child.on("error", (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            done(false);
+          });
+          child.on("close", (code) => done(code === 0));
+        }),
+    ),
+  ).then((done) => {
+    steps.push(...done);
+    return done;
+  });
 
 /** The first lines of a failure's message, without colours or the test runner's own stack frames. */
 const firstLines = (text: string | undefined) =>
@@ -131,22 +124,20 @@ const playwrightCounts = (file: string) => (): Counts | undefined => {
 };
 
 /**
- * API test files wait on PostgreSQL much of the time (each on its own database): two at once beside
- * the browser tests, which leave a core and a half idle waiting on pages and the server (three
- * at once alone keep two cores busy).
+ * API test files wait on PostgreSQL much of the time (each on its own database): three at once
+ * keep two cores busy, where vitest's default (cores - 1) left them half idle.
  */
-const apiWorkers = ["--maxWorkers=2", "--minWorkers=2"];
+const apiWorkers = ["--maxWorkers=3", "--minWorkers=3"];
 
 /** A vitest project on this Node.js, or on `node` (another release's binary). */
-const vitest = (project: string, options: { args?: string[]; node?: { binary: string; label: string } } = {}): Command => {
+const vitest = (project: string, options: { args?: string[]; node?: { binary: string; label: string } } = {}) => {
   const suffix = options.node ? `-node${options.node.label}` : "";
   const out = path.join(results, `vitest-${project}${suffix}.json`);
   rmSync(out, { force: true });
   const args = ["run", "--project", project, ...(options.args ?? []), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
   const name = `${project} tests${options.node ? ` (Node ${options.node.label})` : ""}`;
-  const counts = vitestCounts(out);
-  if (!options.node) return { name, command: bin("vitest"), args, counts };
-  return { name, command: options.node.binary, args: [path.join("node_modules", "vitest", "vitest.mjs"), ...args], counts };
+  if (!options.node) return run(name, bin("vitest"), args, {}, vitestCounts(out));
+  return run(name, options.node.binary, [path.join("node_modules", "vitest", "vitest.mjs"), ...args], {}, vitestCounts(out));
 };
 
 /** A Node.js release from the npm registry, or a failed step saying why. */
@@ -164,42 +155,24 @@ const main = async () => {
   mkdirSync(results, { recursive: true });
   // Next's route types first (a second's work), so the typecheck covers what `next build` would
   // check: the build then skips its own pass (VD_TYPECHECKED) rather than repeat it.
-  await run({ name: "route types", command: bin("next"), args: ["typegen"] });
+  run("route types", bin("next"), ["typegen"]);
   const [, typecheck] = await together(
     { name: "lint", command: bin("eslint"), args: ["--max-warnings=0", "."] },
     { name: "typecheck", command: bin("tsc"), args: ["--noEmit", "-p", "."] },
   );
   const typechecked = typecheck?.ok === true;
-  await run(vitest("unit"));
+  vitest("unit");
   // The MCP conformance suite (an API test) runs on Node 22 or newer: installed before the run, not inside it.
   runtime(22, nodeAtLeast);
+  vitest("api", { args: apiWorkers });
   const node24 = runtime(24, nodeBinary);
-  const api = [vitest("api", { args: apiWorkers }), ...(node24 ? [vitest("api", { args: apiWorkers, node: { binary: node24, label: "24" } })] : [])];
-  const apiInTurn = async () => {
-    const done: Step[] = [];
-    for (const command of api) done.push(await start(command, true));
-    return done;
-  };
-  const built = await run({ name: "build", command: bin("next"), args: ["build"], env: { NODE_ENV: "production", ...(typechecked ? { VD_TYPECHECKED: "1" } : {}) } });
-  if (!built) {
-    steps.push(...(await apiInTurn()));
-  } else {
+  if (node24) vitest("api", { args: apiWorkers, node: { binary: node24, label: "24" } });
+  if (run("build", bin("next"), ["build"], { NODE_ENV: "production", ...(typechecked ? { VD_TYPECHECKED: "1" } : {}) })) {
     const out = path.join(results, "playwright.json");
     rmSync(out, { force: true });
     // The server Playwright starts keeps its embedded database here; it goes when the run ends.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "venuedesk-e2e-"));
-    // The browser tests beside the API tests (their output whole as each pass ends).
-    const [apiSteps, e2e] = await Promise.all([
-      apiInTurn(),
-      start({
-        name: "e2e tests",
-        command: bin("playwright"),
-        args: ["test", "--reporter=list,json"],
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, VD_E2E_DATA_DIR: dataDir },
-        counts: playwrightCounts(out),
-      }),
-    ]);
-    steps.push(...apiSteps, e2e);
+    run("e2e tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, VD_E2E_DATA_DIR: dataDir }, playwrightCounts(out));
     rmSync(dataDir, { recursive: true, force: true });
   }
 
