@@ -130,14 +130,14 @@ const playwrightCounts = (file: string) => (): Counts | undefined => {
 const apiWorkers = ["--maxWorkers=3", "--minWorkers=3"];
 
 /** A vitest project on this Node.js, or on `node` (another release's binary). */
-const vitest = (project: string, options: { args?: string[]; node?: { binary: string; label: string } } = {}) => {
+const vitest = (project: string, options: { args?: string[]; env?: Record<string, string>; node?: { binary: string; label: string } } = {}) => {
   const suffix = options.node ? `-node${options.node.label}` : "";
   const out = path.join(results, `vitest-${project}${suffix}.json`);
   rmSync(out, { force: true });
   const args = ["run", "--project", project, ...(options.args ?? []), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
   const name = `${project} tests${options.node ? ` (Node ${options.node.label})` : ""}`;
-  if (!options.node) return run(name, bin("vitest"), args, {}, vitestCounts(out));
-  return run(name, options.node.binary, [path.join("node_modules", "vitest", "vitest.mjs"), ...args], {}, vitestCounts(out));
+  if (!options.node) return run(name, bin("vitest"), args, options.env, vitestCounts(out));
+  return run(name, options.node.binary, [path.join("node_modules", "vitest", "vitest.mjs"), ...args], options.env, vitestCounts(out));
 };
 
 /** A Node.js release from the npm registry, or a failed step saying why. */
@@ -166,7 +166,9 @@ const main = async () => {
   runtime(22, nodeAtLeast);
   vitest("api", { args: apiWorkers });
   const node24 = runtime(24, nodeBinary);
-  if (node24) vitest("api", { args: apiWorkers, node: { binary: node24, label: "24" } });
+  // Again on Node 24, to show the suite passes there: the fuzzer sends every operation 5 requests
+  // instead of 20 (the same seeds' first 5), having explored the inputs on the first pass.
+  if (node24) vitest("api", { args: apiWorkers, env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? "5" }, node: { binary: node24, label: "24" } });
   if (run("build", bin("next"), ["build"], { NODE_ENV: "production", ...(typechecked ? { VD_TYPECHECKED: "1" } : {}) })) {
     const out = path.join(results, "playwright.json");
     rmSync(out, { force: true });
