@@ -7,9 +7,10 @@
 // each server's CPU time per request; sequential scans of messages and conversations during the
 // run and each server's resident memory under the high-concurrency load. On this Node.js and on
 // Node 24 (BENCH_NODE=current|24|both, default both). BENCH_RECORDING_DIR=<dir> keeps the
-// recordings; BENCH_ROUTES=<words,…> measures only the routes whose names contain one of them.
+// recordings; BENCH_ROUTES=<words,…> measures only the routes whose names contain one of them;
+// BENCH_WARM_SECONDS (15) warms each server up before a route's rounds.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -25,7 +26,12 @@ import { conversationBench, planningBench } from "./seed";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 /** Rounds per route and concurrency: each server measured once a round (BENCH_PAIRS, named when there were two). */
 const ROUNDS = Number(process.env.BENCH_PAIRS ?? 3);
-const WARM_SECONDS = 3;
+/**
+ * Each server's warm-up per route and concurrency (BENCH_WARM_SECONDS): long enough for V8 to have
+ * compiled a route's code, whose work (counted in the server's CPU) otherwise lands in the first
+ * rounds — the app's code is many times the references'.
+ */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 15);
 const BARE_PORT = PORT + 1;
 const FLOOR_PORT = PORT + 2;
 const withFloor = process.env.BENCH_FLOOR !== "off";
@@ -184,6 +190,7 @@ const measurePhase = async (phase: Phase, node: string): Promise<Row[]> => {
   const recording = await record(phase, node);
   // BENCH_RECORDING_DIR keeps each phase's recording (what the app sent and answered) for reading.
   const keep = process.env.BENCH_RECORDING_DIR;
+  if (keep) mkdirSync(keep, { recursive: true });
   const file = keep ? path.join(keep, `recording-${phase.label}.json`) : path.join(os.tmpdir(), `venuedesk-recording-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(recording));
   console.log(`${phase.label}: recorded ${Object.keys(recording).length} requests`);
