@@ -26,7 +26,6 @@ const readTrust = (): ProxyTrust => {
   }
 };
 
-
 const prepareRequest = (req: IncomingMessage, res: ServerResponse, trust: ProxyTrust) => {
   rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trust);
   const headers = securityHeaders({ path: requestPath(req.url), nonce: () => randomBytes(16).toString("base64"), dev, appUrl: process.env.APP_URL });
