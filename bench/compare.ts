@@ -19,7 +19,7 @@ import { runMigrations } from "@/db/migrate";
 import { serverNodeFlags } from "../scripts/node-flags";
 import { nodeBinary } from "../scripts/node-runtime";
 import { requestKey, type RecordedStatement, type Recording } from "./replay";
-import { cpuMs, measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
+import { cpuMs, hit, measureFor, openDatabases, PORT, residentMb, startServer, stopServer, waitUntilUp } from "./harness";
 import { conversationScenarios, messageCursors, planningScenarios, send, type BenchRequest, type Scenario } from "./scenarios";
 import { conversationBench, planningBench } from "./seed";
 
@@ -149,7 +149,7 @@ const loaded = async (port: number, pid: number | undefined, token: string, rout
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid) ?? 0)), 500);
   const cpuBefore = cpuMs(pid);
-  const result = await measureFor(seconds, clients, (i) => send(`http://127.0.0.1:${port}`, token, cycled(route)(i)));
+  const result = await measureFor(seconds, clients, (i) => hit(port, token, cycled(route)(i)));
   const cpuAfter = cpuMs(pid);
   clearInterval(sampler);
   if (into) {
