@@ -133,7 +133,8 @@ const apiWorkers = ["--maxWorkers=3", "--minWorkers=3"];
  * Unit test files only compute: one per core. Vitest's default (cores - 1) ran them one at a time
  * here (33 s; 22 s two at a time).
  */
-const unitWorkers = [`--maxWorkers=${os.availableParallelism()}`, `--minWorkers=${os.availableParallelism()}`];
+const cores = os.availableParallelism();
+const unitWorkers = [`--maxWorkers=${cores}`, `--minWorkers=${cores}`];
 
 /** A vitest project on this Node.js, or on `node` (another release's binary). */
 const vitest = (project: string, options: { args?: string[]; env?: Record<string, string>; node?: { binary: string; label: string } } = {}) => {
