@@ -210,14 +210,15 @@ test.describe("on a phone", () => {
 
     await open(page, date, "day");
     await expect(row(page, pavilion)).toBeVisible();
-    // The first hour in view beside the names is the opening hour.
-    const firstHour = await page.evaluate(() => {
-      const track = document.querySelector("[role=group][aria-label$=' timeline']")!;
-      const names = track.previousElementSibling!.getBoundingClientRect();
-      const labels = [...document.querySelectorAll<HTMLElement>("[data-hour-label]")];
-      return labels.find((label) => label.getBoundingClientRect().left >= names.right - 2)?.dataset.hourLabel;
-    });
-    expect(firstHour).toBe(opening);
+    // The first hour in view beside the names is the opening hour (the day scrolls there once laid out).
+    const firstHour = () =>
+      page.evaluate(() => {
+        const track = document.querySelector("[role=group][aria-label$=' timeline']")!;
+        const names = track.previousElementSibling!.getBoundingClientRect();
+        const labels = [...document.querySelectorAll<HTMLElement>("[data-hour-label]")];
+        return labels.find((label) => label.getBoundingClientRect().left >= names.right - 2)?.dataset.hourLabel;
+      });
+    await expect.poll(firstHour).toBe(opening);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Space names wrap in their column rather than shrinking to a few letters.
