@@ -98,8 +98,7 @@ type PlaywrightSuite = {
     title: string;
     file: string;
     line: number;
-    ok: boolean;
-    tests: { results: { error?: { message?: string; location?: { file: string; line: number } } }[] }[];
+    tests: { status: "expected" | "unexpected" | "flaky" | "skipped"; results: { error?: { message?: string; location?: { file: string; line: number } } }[] }[];
   }[];
 };
 
@@ -107,11 +106,12 @@ type PlaywrightSuite = {
 const playwrightMessage = (error: { message?: string; location?: { file: string; line: number } } | undefined) =>
   [firstLines(error?.message), error?.location ? `(at ${path.relative(process.cwd(), error.location.file)}:${error.location.line})` : ""].filter(Boolean).join("\n");
 
+/** Tests that failed, or failed once and passed when run again (flaky: the run fails for them too). */
 const playwrightFailures = (suite: PlaywrightSuite): Failure[] => [
   ...(suite.specs ?? [])
-    .filter((spec) => !spec.ok)
+    .filter((spec) => spec.tests.some((test) => test.status === "unexpected" || test.status === "flaky"))
     .map((spec) => ({
-      title: `${spec.file}:${spec.line} › ${spec.title}`,
+      title: `${spec.file}:${spec.line} › ${spec.title}${spec.tests.some((test) => test.status === "flaky") ? " (failed, then passed when run again)" : ""}`,
       message: playwrightMessage(spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error),
     })),
   ...(suite.suites ?? []).flatMap(playwrightFailures),
@@ -120,7 +120,7 @@ const playwrightFailures = (suite: PlaywrightSuite): Failure[] => [
 const playwrightCounts = (file: string) => (): Counts | undefined => {
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, "utf8")) as PlaywrightSuite & { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped, failures: playwrightFailures(report) };
+  return { passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky, skipped: report.stats.skipped, failures: playwrightFailures(report) };
 };
 
 /**
