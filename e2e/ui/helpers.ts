@@ -1,16 +1,41 @@
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Cookie, type Locator, type Page } from "@playwright/test";
 
 /** What `npm start` seeds into an empty database (demo/seed.ts), with the password the config sets. */
 export const DEMO_PASSWORD = "demo-password-2026";
 export const ADMIN_EMAIL = "admin@demo.venuedesk.test";
 export const AGENT_EMAIL = "agent@demo.venuedesk.test";
 
-export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
+const conversationsUrl = /\/app\/accounts\/\d+\/conversations$/;
+
+/** Signs in through the sign-in form and waits for the conversations page it leads to. */
+export const signInWithForm = async (page: Page, email: string, password = DEMO_PASSWORD) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/app\/accounts\/\d+\/conversations$/);
+  await page.waitForURL(conversationsUrl);
+};
+
+/** The session cookie each email and password got the first time this worker signed in with them. */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs in and waits for the conversations page. The first time in this worker for an email and
+ * password, through the form; after that with the session cookie that sign-in set (a signed JWT
+ * the server keeps no state for), opening /app as a signed-in browser would: each sign-in through
+ * the form costs about a second, and the form itself is tested in sign-in*.spec.ts.
+ */
+export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
+  const key = `${email}\n${password}`;
+  const cookies = sessions.get(key);
+  if (!cookies) {
+    await signInWithForm(page, email, password);
+    sessions.set(key, (await page.context().cookies()).filter((cookie) => cookie.name.endsWith("next-auth.session-token")));
+    return;
+  }
+  await page.context().addCookies(cookies);
+  await page.goto("/app");
+  await page.waitForURL(conversationsUrl);
 };
 
 /** The account the signed-in page is in, from its URL. */

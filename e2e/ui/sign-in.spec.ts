@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL, screenshot, signIn } from "./helpers";
+import { ADMIN_EMAIL, screenshot, signInWithForm } from "./helpers";
 
 test("sends a signed-out visitor from / to the sign-in page", async ({ page }) => {
   await page.goto("/");
@@ -19,7 +19,7 @@ test("refuses a wrong password with a message", async ({ page }) => {
 });
 
 test("signs the demo administrator in to Demo Venue, and out again", async ({ page }) => {
-  await signIn(page, ADMIN_EMAIL);
+  await signInWithForm(page, ADMIN_EMAIL);
   const sidebar = page.getByRole("complementary", { name: "Account navigation" });
   await expect(sidebar.getByText("Demo Venue")).toBeVisible();
   await expect(sidebar.getByText("Alex Morgan")).toBeVisible();
