@@ -25,6 +25,33 @@ const useStore = () => {
 };
 
 /**
+ * Calls `start` once the page has loaded and its main thread has gone idle (within a second of
+ * loading at the latest); answers the function that cancels the wait. The screens inside Suspense
+ * boundaries (a route's loading.tsx) hydrate after the layout that opens the stream: a frame that
+ * came before they listened would be lost to them, and the calendar, say, would keep a booking made
+ * meanwhile off the screen. The stream asks for everything since the render, so waiting loses nothing.
+ */
+const whenSettled = (start: () => void) => {
+  let cancelWait = () => {};
+  const loaded = () => {
+    // Safari has no requestIdleCallback: the next task there.
+    if (typeof requestIdleCallback === "function") {
+      const idle = requestIdleCallback(start, { timeout: 1_000 });
+      cancelWait = () => cancelIdleCallback(idle);
+    } else {
+      const timer = setTimeout(start, 0);
+      cancelWait = () => clearTimeout(timer);
+    }
+  };
+  if (document.readyState === "complete") loaded();
+  else window.addEventListener("load", loaded, { once: true });
+  return () => {
+    window.removeEventListener("load", loaded);
+    cancelWait();
+  };
+};
+
+/**
  * `since`: the last event sequenced when the layout rendered; the first connection asks for what
  * came after it, so nothing between the render and the connection is missed.
  */
@@ -37,12 +64,16 @@ export const LiveProvider = ({ accountId, since, children }: { accountId: number
   const [renderedAt] = useState(since);
   useEffect(() => {
     const query = new URLSearchParams({ account_id: String(accountId), ...(renderedAt > 0 ? { last_event_id: String(renderedAt) } : {}) });
-    const close = openLiveStream(`/app/live?${query}`, (frame) => {
-      store.receive(frame);
-      if (frame.event === "reset") refresh();
+    let close: (() => void) | null = null;
+    const cancel = whenSettled(() => {
+      close = openLiveStream(`/app/live?${query}`, (frame) => {
+        store.receive(frame);
+        if (frame.event === "reset") refresh();
+      });
     });
     return () => {
-      close();
+      cancel();
+      close?.();
       store.close();
     };
   }, [accountId, renderedAt, store, refresh]);
