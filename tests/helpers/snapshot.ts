@@ -20,10 +20,10 @@ export type Snapshot = { rows: Map<string, string>; horizon: string };
  * app's connections plan every statement for its parameters, and planning this union of every
  * table took longer than running it (the fuzzer takes a snapshot after each of its 5,520 requests).
  */
-let reader: { client: postgres.Sql; text: string } | undefined;
+let reader: Promise<{ client: postgres.Sql; text: string }> | undefined;
 
 afterAll(async () => {
-  await reader?.client.end();
+  await (await reader)?.client.end();
   reader = undefined;
 });
 
@@ -45,8 +45,9 @@ const connect = async () => {
 };
 
 export const snapshot = async (since?: Snapshot): Promise<Snapshot> => {
-  reader ??= await connect();
-  const rows = await reader.client.unsafe<{ t: string; v: string }[]>(reader.text, [since?.horizon ?? null], { prepare: true });
+  // The promise is kept, so snapshots asked for at once share one connection.
+  const { client, text } = await (reader ??= connect());
+  const rows = await client.unsafe<{ t: string; v: string }[]>(text, [since?.horizon ?? null], { prepare: true });
   const horizon = rows.find((row) => row.t === "")!.v;
   return { rows: new Map(rows.filter((row) => row.t !== "").map((row) => [row.t, row.v])), horizon };
 };
