@@ -3,13 +3,13 @@
 // body (bench/replay.ts).
 //   node --import tsx bench/bare-server.ts <recording.json> <port>   (DATABASE_URL in the env)
 // It imports nothing of the app: what it costs is the floor for the same SQL and the same body.
-// Its connections take the app's session settings (BARE_CONNECTION, JSON); it compresses as Next.js
+// Its connections take the app's session settings (BARE_CONNECTION and BARE_PLAN_ONCE_CONNECTION, JSON); it compresses as Next.js
 // does (gzip or deflate when asked, bodies of 1 KB or more, zlib's default level), so the bytes on
 // the wire are the same too.
 import { createServer } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { openReplay } from "./replay";
+import { openReplay, replayConnections } from "./replay";
 
 /** Next.js's compression (the `compression` middleware's defaults): bodies from 1 KB, gzip before deflate. */
 const COMPRESSION_THRESHOLD = 1024;
@@ -29,7 +29,7 @@ if (!file || !port || !process.env.DATABASE_URL) {
   console.error("usage: DATABASE_URL=… node --import tsx bench/bare-server.ts <recording.json> <port>");
   process.exit(2);
 }
-const replay = openReplay(file, process.env.DATABASE_URL, JSON.parse(process.env.BARE_CONNECTION ?? "{}") as Record<string, string>);
+const replay = openReplay(file, process.env.DATABASE_URL, replayConnections());
 
 const server = createServer(async (req, res) => {
   const chunks: Buffer[] = [];

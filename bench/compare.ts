@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { connectionSettings, createDb } from "@/db/client";
+import { connectionSettings, createDb, planOnceSettings, type PoolName } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { serverNodeFlags } from "../scripts/node-flags";
 import { nodeBinary } from "../scripts/node-runtime";
@@ -47,7 +47,7 @@ const cycled = (route: Route) => (i: number) => route.request(i % route.period);
 const bodyText = (request: BenchRequest) => (request.body === undefined ? "" : JSON.stringify(request.body));
 
 /** A line of the app's statement log: a statement sent, or a result handed back (db/client.ts). */
-type Logged = (RecordedStatement & { at: number; connection: number }) | { done: number };
+type Logged = { query: string; parameters: unknown[]; at: number; pool: PoolName; connection: number } | { done: number };
 
 /**
  * Statements sent before any result came back went out together (one wave: the app's
@@ -64,7 +64,7 @@ const waves = (log: Logged[]): RecordedStatement[][] => {
     // postgres.js's own look-up of array types, once per connection: not the request's.
     if (driverStatement.test(line.query)) continue;
     if (!open) grouped.push([]);
-    grouped.at(-1)!.push({ query: line.query, parameters: line.parameters });
+    grouped.at(-1)!.push({ query: line.query, parameters: line.parameters, ...(line.pool === "plan-once" ? { planOnce: true } : {}) });
     open = true;
   }
   return grouped;
@@ -107,10 +107,13 @@ const record = async (phase: Phase, node: string): Promise<Recording> => {
   return recording;
 };
 
+/** The references' connections take the app's session settings, each kind its own (bench/replay.ts). */
+const replayEnv = { BARE_CONNECTION: JSON.stringify(connectionSettings), BARE_PLAN_ONCE_CONNECTION: JSON.stringify(planOnceSettings) };
+
 const startBare = async (url: string, file: string, node: string) => {
   // The references run with the server's V8 flags too: the runtime is the same, only the code differs.
   const child = spawn(node, [...serverNodeFlags(), "--import", "tsx", path.join("bench", "bare-server.ts"), file, String(BARE_PORT)], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", BARE_CONNECTION: JSON.stringify(connectionSettings) },
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", ...replayEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   return waitUntilUp(child, `http://127.0.0.1:${BARE_PORT}/health`);
@@ -125,7 +128,7 @@ const buildFloor = () =>
 /** Next.js's own production server (`next start`) around the floor's one route handler. */
 const startFloor = async (url: string, file: string, node: string) => {
   const child = spawn(node, [...serverNodeFlags(), nextBin, "start", path.join("bench", "next-floor"), "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", FLOOR_RECORDING: file, BARE_CONNECTION: JSON.stringify(connectionSettings) },
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", FLOOR_RECORDING: file, ...replayEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   return waitUntilUp(child, `http://127.0.0.1:${FLOOR_PORT}/health`);

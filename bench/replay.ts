@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 
-export type RecordedStatement = { query: string; parameters: unknown[] };
+/** `planOnce`: the app sent it on its plan-once connections (db/client.ts `planOnce`). */
+export type RecordedStatement = { query: string; parameters: unknown[]; planOnce?: true };
 
 export type RecordedRoute = {
   status: number;
@@ -24,8 +25,17 @@ export type Recording = Record<string, RecordedRoute>;
 
 export const requestKey = (method: string, path: string, body: string) => `${method} ${path} ${body}`;
 
-/** The pool the app uses (db/client.ts: 10 connections). */
+/** The pool the app uses (db/client.ts: 10 connections, and 2 plan-once connections beside them). */
 const POOL_SIZE = 10;
+const PLAN_ONCE_POOL_SIZE = 2;
+
+/** Session settings of both kinds of connection, as the app's (BARE_CONNECTION, BARE_PLAN_ONCE_CONNECTION: JSON). */
+export type ReplayConnections = { main: Record<string, string>; planOnce: Record<string, string> };
+
+export const replayConnections = (): ReplayConnections => ({
+  main: JSON.parse(process.env.BARE_CONNECTION ?? "{}") as Record<string, string>,
+  planOnce: JSON.parse(process.env.BARE_PLAN_ONCE_CONNECTION ?? "{}") as Record<string, string>,
+});
 
 /**
  * A path with its query as URLSearchParams writes it: Next.js hands a route handler the query
@@ -40,11 +50,11 @@ const samePath = (path: string) => {
 export type Replayed = { status: number; contentType: string; text: string };
 
 /**
- * The recording in `file` served from `databaseUrl`, on connections with the app's session
- * settings (`connection`): `answer` runs a request's statements and gives its body, or null for a
- * request that was not recorded.
+ * The recording in `file` served from `databaseUrl`, each statement on a connection with the
+ * session settings of the one the app sent it on (`connections`): `answer` runs a request's
+ * statements and gives its body, or null for a request that was not recorded.
  */
-export const openReplay = (file: string, databaseUrl: string, connection: Record<string, string>) => {
+export const openReplay = (file: string, databaseUrl: string, connections: ReplayConnections) => {
   const recording = JSON.parse(readFileSync(file, "utf8")) as Recording;
   // The body as a value, serialized for every answer; the recording proves it comes out the same.
   const routes = new Map(
@@ -55,19 +65,25 @@ export const openReplay = (file: string, databaseUrl: string, connection: Record
       return [requestKey(method!, samePath(path!), body.join(" ")), { ...route, value }];
     }),
   );
-  const sql = postgres(databaseUrl, { max: POOL_SIZE, onnotice: () => {}, connection });
   // The app's parameters are on the wire as its driver sends them: drizzle passes dates, times and
   // JSON as text (and reads dates and times back as text). Same here, so the same values mean the same.
   const asText = (value: unknown) => value;
-  for (const oid of [1184, 1082, 1083, 1114, 1182, 1185, 1115, 1231]) {
-    sql.options.parsers[oid] = asText;
-    sql.options.serializers[oid] = asText;
-  }
-  sql.options.serializers[114] = asText;
-  sql.options.serializers[3802] = asText;
+  const connect = (max: number, connection: Record<string, string>) => {
+    const client = postgres(databaseUrl, { max, onnotice: () => {}, connection });
+    for (const oid of [1184, 1082, 1083, 1114, 1182, 1185, 1115, 1231]) {
+      client.options.parsers[oid] = asText;
+      client.options.serializers[oid] = asText;
+    }
+    client.options.serializers[114] = asText;
+    client.options.serializers[3802] = asText;
+    return client;
+  };
+  const sql = connect(POOL_SIZE, connections.main);
+  const planOnceSql = connect(PLAN_ONCE_POOL_SIZE, connections.planOnce);
 
   /** A statement as a hand-written server would send it: prepared once per connection, then bound. */
-  const run = (statement: RecordedStatement) => sql.unsafe(statement.query, statement.parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+  const run = (statement: RecordedStatement) =>
+    (statement.planOnce ? planOnceSql : sql).unsafe(statement.query, statement.parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
 
   const replay = async (waves: RecordedStatement[][]) => {
     let transaction: postgres.ReservedSql | null = null;
@@ -95,6 +111,6 @@ export const openReplay = (file: string, databaseUrl: string, connection: Record
       await replay(route.waves);
       return { status: route.status, contentType: route.contentType, text: JSON.stringify(route.value) };
     },
-    end: () => sql.end(),
+    end: () => Promise.all([sql.end(), planOnceSql.end()]),
   };
 };

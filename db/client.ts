@@ -10,8 +10,8 @@ import * as schema from "./schema";
  * (sent before any earlier one's result came back) — for the side-by-side benchmark
  * (bench/compare.ts), which replays what a request sent. Off unless set; never in production.
  */
-const statementLog = (file: string) => (connection: number, query: string, parameters: unknown[]) =>
-  appendFileSync(file, `${JSON.stringify({ at: performance.now(), connection, query, parameters })}\n`);
+const statementLog = (file: string, pool: PoolName) => (connection: number, query: string, parameters: unknown[]) =>
+  appendFileSync(file, `${JSON.stringify({ at: performance.now(), pool, connection, query, parameters })}\n`);
 
 /** With VD_SQL_LOG: a `{done}` line when the statement's result is handed to its caller. */
 const loggingDone = <Q extends PromiseLike<unknown>>(query: Q, file: string): Q => {
@@ -35,6 +35,18 @@ const loggingDone = <Q extends PromiseLike<unknown>>(query: Q, file: string): Q 
 export const connectionSettings = { plan_cache_mode: "force_custom_plan" } as const;
 
 /**
+ * Session settings of a pool's plan-once connections (`planOnce`): what runs there is planned once
+ * per connection, and the plan kept.
+ */
+export const planOnceSettings = { plan_cache_mode: "force_generic_plan" } as const;
+
+/** How many plan-once connections a pool keeps beside its own. */
+const planOnceConnections = 2;
+
+/** Which of a pool's connections sent a statement, in the statement log. */
+export type PoolName = "main" | "plan-once";
+
+/**
  * How many distinct statement texts a process prepares. Each is kept on every connection (by
  * postgres.js and by PostgreSQL) for the connection's life, so the set is bounded: texts past it —
  * a filter shaped like no other, say — run unprepared, as every statement once did.
@@ -46,7 +58,7 @@ export const preparedTextLimit = 500;
  * first (two round trips) and PostgreSQL parses it every time. This client prepares them: the
  * first run of a text on a connection describes it; every later one is a single round trip.
  */
-const preparing = (client: postgres.Sql, texts: Set<string>, limit: number, log: string | undefined): postgres.Sql => {
+const preparing = (client: postgres.Sql, texts: Set<string>, limit: number, log: string | undefined, companions: postgres.Sql[] = []): postgres.Sql => {
   const prepare = (query: string) => {
     if (texts.has(query)) return true;
     if (texts.size >= limit) return false;
@@ -67,6 +79,11 @@ const preparing = (client: postgres.Sql, texts: Set<string>, limit: number, log:
           return log ? loggingDone(pending, log) : pending;
         };
       if (property === "begin" || property === "savepoint") return scoped(property, target);
+      // Ending the pool ends its plan-once connections too.
+      if (property === "end" && companions.length > 0)
+        return async (options?: { timeout?: number }) => {
+          await Promise.all([target, ...companions].map((client) => client.end(options)));
+        };
       return Reflect.get(target, property, receiver);
     },
   });
@@ -78,17 +95,35 @@ const preparing = (client: postgres.Sql, texts: Set<string>, limit: number, log:
  */
 const preparedStatements = () => process.env.DATABASE_PREPARE !== "off";
 
+const connect = (url: string, max: number, connection: Record<string, string> | undefined, pool: PoolName, log: string | undefined) =>
+  postgres(url, {
+    max,
+    onnotice: () => {},
+    ...(connection ? { connection } : {}),
+    ...(log ? { debug: statementLog(log, pool) } : {}),
+  });
+
+const planOncePools = new WeakMap<object, DbOrTx>();
+
 export const createDb = (url: string, options: { max?: number } = {}) => {
   const log = process.env.VD_SQL_LOG;
-  const prepared = preparedStatements();
-  const client = postgres(url, {
-    max: options.max ?? 10,
-    onnotice: () => {},
-    ...(prepared ? { connection: connectionSettings } : {}),
-    ...(log ? { debug: statementLog(log) } : {}),
-  });
-  return drizzle({ client: preparing(client, new Set(), prepared ? preparedTextLimit : 0, log), schema, casing: "snake_case" });
+  const asDb = (client: postgres.Sql) => drizzle({ client, schema, casing: "snake_case" });
+  if (!preparedStatements()) return asDb(preparing(connect(url, options.max ?? 10, undefined, "main", log), new Set(), 0, log));
+  // Connections open when first needed: a pool that never runs a plan-once statement opens none of them.
+  const planOnceClient = connect(url, planOnceConnections, planOnceSettings, "plan-once", log);
+  const db = asDb(preparing(connect(url, options.max ?? 10, connectionSettings, "main", log), new Set(), preparedTextLimit, log, [planOnceClient]));
+  planOncePools.set(db, asDb(preparing(planOnceClient, new Set(), preparedTextLimit, log)));
+  return db;
 };
+
+/**
+ * Where a statement whose best plan is the same whatever the tenant and the values runs: a row by
+ * its unique key, such as the token lookup on every API request (a join of six tables PostgreSQL
+ * otherwise plans again each time, 0.3 ms of its CPU a request) and the rate-limit counters. On a
+ * pool: its plan-once connections (planOnceSettings); in a transaction, or with DATABASE_PREPARE=off,
+ * where it is.
+ */
+export const planOnce = <D extends DbOrTx>(db: D): D => (planOncePools.get(db) as D | undefined) ?? db;
 
 export type Db = ReturnType<typeof createDb>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { planOnce, type DbOrTx } from "@/db/client";
 import { builtOnce } from "@/db/prepared";
 import { plainRows } from "@/db/rows";
 import { accessTokens, accountUsers, accounts, agentBots, platformApps, users } from "@/db/schema";
@@ -57,9 +57,14 @@ const ownerOf = (row: { user: User | null; bot: AgentBot | null; app: PlatformAp
   throw invalidToken();
 };
 
+/*
+ * Who is calling is found by unique keys (a token's digest, an account's id, a user's id), planned
+ * once per connection whatever the tenant (planOnce): these run before every API request's work.
+ */
+
 /** Resolves an `api_access_token` to its owner in one query; unknown tokens and vanished owners are 401. */
 export const callerFromToken = async (db: DbOrTx, token: string): Promise<Caller> => {
-  const [row] = await db
+  const [row] = await planOnce(db)
     .select(tokenOwner)
     .from(accessTokens)
     .leftJoin(users, ownedBy.user)
@@ -93,7 +98,7 @@ export const accountContext = async <C extends UserCaller | BotCaller>(
   accountId: number,
 ): Promise<AccountCtx<C>> => {
   const userId = caller.kind === "user" ? caller.user.id : -1;
-  const [row] = await db
+  const [row] = await planOnce(db)
     .select({ account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
     .from(accounts)
     .leftJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.userId, userId)))
@@ -129,7 +134,7 @@ export const accountCallerFromToken = async <C extends UserCaller | BotCaller>(
   accountId: number,
   admit: (caller: Caller) => C,
 ): Promise<AccountCtx<C>> => {
-  const [row] = await accountCallerQuery(db).execute({ digest: tokenDigest(token), accountId });
+  const [row] = await accountCallerQuery(planOnce(db)).execute({ digest: tokenDigest(token), accountId });
   return scopeToAccount(db, admit(ownerOf(row)), row);
 };
 
@@ -139,7 +144,7 @@ export const accountCallerFromToken = async <C extends UserCaller | BotCaller>(
  */
 export const oauthAccountContext = async (db: DbOrTx, grant: { userId: number; accountId: number } & OAuthAccess, accountId: number): Promise<AccountCtx<UserCaller>> => {
   if (grant.accountId !== accountId) throw notFound("Account");
-  const [row] = await db
+  const [row] = await planOnce(db)
     .select({ user: users, account: accounts, membershipId: accountUsers.id, role: accountUsers.role, permissions: accountUsers.permissions })
     .from(users)
     .leftJoin(accounts, eq(accounts.id, accountId))
@@ -153,7 +158,7 @@ export const oauthAccountContext = async (db: DbOrTx, grant: { userId: number; a
 
 /** An OAuth token's user, for routes that name no account (the profile). */
 export const oauthUserCaller = async (db: DbOrTx, grant: { userId: number } & OAuthAccess): Promise<UserCaller> => {
-  const [user] = await db.select().from(users).where(eq(users.id, grant.userId)).limit(1);
+  const [user] = await planOnce(db).select().from(users).where(eq(users.id, grant.userId)).limit(1);
   if (!user) throw invalidToken();
   return { kind: "user", user, oauth: { clientId: grant.clientId, scopes: grant.scopes, grantId: grant.grantId } };
 };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
+import { planOnce, type Db, type DbOrTx } from "@/db/client";
 import { tokenDigest } from "@/lib/auth/tokens";
 import { addressKey } from "./client-ip";
 import { ApiError } from "./errors";
@@ -136,7 +136,7 @@ export const takeHits = async (db: Db, hits: Hit[], ip: string | null, now?: Dat
     limits.set(key, { limit: limit.limit, retryAfter: window.retryAfter });
     windows.push({ key, window_start: window.start, expires_at: window.end });
   }
-  const counted = await db.$client.unsafe<{ key: string; hits: number }[]>(countHits, [JSON.stringify(windows)]);
+  const counted = await planOnce(db).$client.unsafe<{ key: string; hits: number }[]>(countHits, [JSON.stringify(windows)]);
   let retryAfter = 0;
   for (const { key, hits: count } of counted) {
     const window = limits.get(key);
