@@ -47,7 +47,7 @@ const cycled = (route: Route) => (i: number) => route.request(i % route.period);
 const bodyText = (request: BenchRequest) => (request.body === undefined ? "" : JSON.stringify(request.body));
 
 /** A line of the app's statement log: a statement sent, or a result handed back (db/client.ts). */
-type Logged = { query: string; parameters: unknown[]; at: number; pool: PoolName; connection: number } | { done: number };
+type Logged = (Omit<RecordedStatement, "planOnce"> & { at: number; pool: PoolName; connection: number }) | { done: number };
 
 /**
  * Statements sent before any result came back went out together (one wave: the app's

@@ -6,7 +6,7 @@
 // (postgres.js as published fell from 23,900 to 5,600 statements a second within a minute; README,
 // Architecture). BENCH_POOL_CALLERS (32) and BENCH_SECONDS (60) change the load and its length.
 import postgres from "postgres";
-import { connectionSettings } from "@/db/client";
+import { connectionSettings, poolConnections } from "@/db/client";
 import { openDatabase } from "./harness";
 
 const CALLERS = Number(process.env.BENCH_POOL_CALLERS ?? 32);
@@ -16,7 +16,7 @@ const waves = [1, 3, 2, 1];
 
 const main = async () => {
   const database = await openDatabase("venuedesk_bench");
-  const sql = postgres(database.url, { max: 10, onnotice: () => {}, connection: connectionSettings });
+  const sql = postgres(database.url, { max: poolConnections, onnotice: () => {}, connection: connectionSettings });
   let statements = 0;
   let stopping = false;
   const statement = (value: number) => sql.unsafe("select $1::int as value", [value], { prepare: true }).then(() => void statements++);
@@ -24,7 +24,7 @@ const main = async () => {
     for (let value = 0; !stopping; ) for (const width of waves) await Promise.all(Array.from({ length: width }, () => statement(value++)));
   };
 
-  console.log(`postgres.js pool of 10, ${CALLERS} callers, ${SECONDS} s`);
+  console.log(`postgres.js pool of ${poolConnections}, ${CALLERS} callers, ${SECONDS} s`);
   const started = performance.now();
   const callers = Array.from({ length: CALLERS }, caller);
   const rows: Array<{ at: number; perSecond: number; cpuMicros: number }> = [];

@@ -40,6 +40,9 @@ export const connectionSettings = { plan_cache_mode: "force_custom_plan" } as co
  */
 export const planOnceSettings = { plan_cache_mode: "force_generic_plan" } as const;
 
+/** How many connections a pool keeps for its work (the server's pool; tests and scripts may ask for fewer). */
+export const poolConnections = 10;
+
 /** How many plan-once connections a pool keeps beside its own. */
 const planOnceConnections = 2;
 
@@ -107,11 +110,12 @@ const planOncePools = new WeakMap<object, DbOrTx>();
 
 export const createDb = (url: string, options: { max?: number } = {}) => {
   const log = process.env.VD_SQL_LOG;
+  const max = options.max ?? poolConnections;
   const asDb = (client: postgres.Sql) => drizzle({ client, schema, casing: "snake_case" });
-  if (!preparedStatements()) return asDb(preparing(connect(url, options.max ?? 10, undefined, "main", log), new Set(), 0, log));
+  if (!preparedStatements()) return asDb(preparing(connect(url, max, undefined, "main", log), new Set(), 0, log));
   // Connections open when first needed: a pool that never runs a plan-once statement opens none of them.
   const planOnceClient = connect(url, planOnceConnections, planOnceSettings, "plan-once", log);
-  const db = asDb(preparing(connect(url, options.max ?? 10, connectionSettings, "main", log), new Set(), preparedTextLimit, log, [planOnceClient]));
+  const db = asDb(preparing(connect(url, max, connectionSettings, "main", log), new Set(), preparedTextLimit, log, [planOnceClient]));
   planOncePools.set(db, asDb(preparing(planOnceClient, new Set(), preparedTextLimit, log)));
   return db;
 };
