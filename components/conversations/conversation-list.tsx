@@ -9,7 +9,6 @@ import { ChatIcon, SearchIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
 import {
-  changeFilters,
   defaultInboxFilters,
   isNarrowed,
   sameFilters,
@@ -52,13 +51,12 @@ export type InitialList = { filters: InboxFilters; page: ConversationListPage };
  */
 export const ConversationList = ({ initial, selected }: { initial: InitialList; selected: number | null }) => {
   const { accountId } = useInbox();
-  const { filters, search, navigate } = useInboxView();
+  const { filters, search, navigate, change } = useInboxView();
   const { tab, status } = filters;
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const sentinel = useRef<HTMLDivElement>(null);
   const current = tabs.find((t) => t.value === tab)!;
 
-  const change = useCallback((next: Partial<InboxFilters>, mode: "push" | "replace" = "push") => navigate(changeFilters(filters, next), mode), [filters, navigate]);
   const onSearch = useCallback((q: string | undefined, mode: "push" | "replace") => change({ q }, mode), [change]);
 
   const query = useInfiniteQuery({

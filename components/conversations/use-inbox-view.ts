@@ -2,7 +2,7 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { filtersFromSearch, searchOfFilters, type InboxFilters } from "@/lib/conversations/inbox-filters";
+import { changeFilters, filtersFromSearch, searchOfFilters, type InboxFilters } from "@/lib/conversations/inbox-filters";
 
 /**
  * The inbox's view, read from the URL. Changing it writes the URL with the History API, which
@@ -26,5 +26,16 @@ export const useInboxView = () => {
     [pathname],
   );
 
-  return { filters, search, navigate };
+  /**
+   * Changes part of the view. It starts from the URL as it is now, not as last rendered: the
+   * router applies a step a moment after it is written, and two quick changes (a status, then
+   * an inbox) must both stay.
+   */
+  const change = useCallback(
+    (next: Partial<InboxFilters>, mode: "push" | "replace" = "push") =>
+      navigate(changeFilters(filtersFromSearch(new URLSearchParams(window.location.search)), next), mode),
+    [navigate],
+  );
+
+  return { filters, search, navigate, change };
 };

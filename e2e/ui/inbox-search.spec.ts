@@ -158,10 +158,18 @@ for (const [screen, viewport] of Object.entries(screens)) {
 
       await signIn(page, ADMIN_EMAIL);
       await page.getByRole("tab", { name: /^Unassigned/ }).click();
-      await page.getByLabel("Status").selectOption("all");
       await page.getByRole("button", { name: "Filters" }).click();
       const filters = page.getByRole("group", { name: "Filters" });
-      await filters.getByLabel("Inbox").selectOption({ label: setup.inboxName });
+      // Two changes in the same moment, before the router has applied the first: both stay.
+      await page.evaluate((inboxId) => {
+        const status = document.getElementById("inbox-status") as HTMLSelectElement;
+        const inbox = [...document.querySelectorAll("select")].find((select) => select.labels[0]?.textContent === "Inbox")!;
+        status.value = "all";
+        status.dispatchEvent(new Event("change", { bubbles: true }));
+        inbox.value = String(inboxId);
+        inbox.dispatchEvent(new Event("change", { bubbles: true }));
+      }, setup.inboxId);
+      await expect(page).toHaveURL(conversationsUrl(`?tab=unassigned&status=all&inbox_id=${setup.inboxId}`));
       await filters.getByLabel("Label").selectOption(label);
       await expect(page).toHaveURL(conversationsUrl(`?tab=unassigned&status=all&inbox_id=${setup.inboxId}&label=${label}`));
       const list = page.getByRole("list", { name: "Unassigned conversations" });
