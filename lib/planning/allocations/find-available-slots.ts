@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { anyOfPlaceholder, arrayLiteral } from "@/db/any";
 import { builtOnce } from "@/db/prepared";
+import { plainRows } from "@/db/rows";
 import { epochMs } from "@/db/time";
 import { spaces } from "@/db/schema";
 import type { AccountCtx } from "@/lib/auth/caller";
@@ -13,16 +14,18 @@ import { uuidArray } from "./occupancies";
 import type { FindSlotsInput } from "./schemas";
 import { slotSpaceColumns, toSlotSpace } from "./slot-spaces";
 
-/** The spaces a search covers — those named, or every active one — in their list order; built once. */
+/** The spaces a search covers — those named, or every active one — in their list order; built once, rows mapped plainly. */
 const slotSpaces = builtOnce((db) => {
   const build = (byIds: boolean) =>
-    db
-      .select(slotSpaceColumns)
-      .from(spaces)
-      .where(and(eq(spaces.accountId, sql.placeholder("accountId")), byIds ? anyOfPlaceholder(spaces.id, "ids") : eq(spaces.active, true)))
-      .orderBy(asc(spaces.position), asc(spaces.name))
-      .limit(500)
-      .prepare(byIds ? "slot_spaces_named" : "slot_spaces_active");
+    plainRows(
+      db
+        .select(slotSpaceColumns)
+        .from(spaces)
+        .where(and(eq(spaces.accountId, sql.placeholder("accountId")), byIds ? anyOfPlaceholder(spaces.id, "ids") : eq(spaces.active, true)))
+        .orderBy(asc(spaces.position), asc(spaces.name))
+        .limit(500)
+        .prepare(byIds ? "slot_spaces_named" : "slot_spaces_active"),
+    );
   return { byIds: build(true), active: build(false) };
 });
 
