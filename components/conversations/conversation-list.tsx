@@ -9,7 +9,7 @@ import { ChatIcon, SearchIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
 import {
-  defaultInboxFilters,
+  clearNarrowing,
   isNarrowed,
   sameFilters,
   type InboxFilters,
@@ -51,7 +51,7 @@ export type InitialList = { filters: InboxFilters; page: ConversationListPage };
  */
 export const ConversationList = ({ initial, selected }: { initial: InitialList; selected: number | null }) => {
   const { accountId } = useInbox();
-  const { filters, search, navigate, change } = useInboxView();
+  const { filters, search, change } = useInboxView();
   const { tab, status } = filters;
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -201,7 +201,7 @@ export const ConversationList = ({ initial, selected }: { initial: InitialList; 
                         Look in all conversations
                       </Button>
                     ) : null}
-                    <Button variant="ghost" size="sm" onClick={() => navigate({ ...defaultInboxFilters, tab, status })}>
+                    <Button variant="ghost" size="sm" onClick={() => change(clearNarrowing)}>
                       Clear search and filters
                     </Button>
                   </div>

@@ -37,5 +37,5 @@ export const useInboxView = () => {
     [navigate],
   );
 
-  return { filters, search, navigate, change };
+  return { filters, search, change };
 };

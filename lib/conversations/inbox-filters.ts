@@ -108,6 +108,15 @@ export const changeFilters = (filters: InboxFilters, change: Partial<InboxFilter
   return next;
 };
 
+/** The change that clears the search and every narrowing, keeping the tab and the status. */
+export const clearNarrowing = {
+  q: undefined,
+  inbox_id: undefined,
+  label: undefined,
+  team_id: undefined,
+  assignee: undefined,
+} satisfies Record<"q" | NarrowingKey, undefined>;
+
 /** Whether the view narrows the list beyond the tab and the status. */
 export const isNarrowed = (filters: InboxFilters) => filters.q !== undefined || narrowingKeys.some((key) => filters[key] !== undefined);
 
