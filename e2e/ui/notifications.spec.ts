@@ -28,7 +28,12 @@ test("a customer accepting a quote raises the planner's bell within two seconds"
   const sent = await postAs(api, `planning/events/${event.id}/quotes/${quote.id}/send_quote`, { delivery_mode: "manual" });
   await postAs(api, "notifications/read_all", {});
 
+  // The planner is looking at the event: their page's live stream is open (as in
+  // e2e/ui/live-updates.spec.ts), so the two seconds measure the news reaching it, not the page
+  // hydrating and connecting on a loaded machine.
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === "/app/live");
   await page.goto(`/app/accounts/${account}/planning/events/${event.id}`);
+  expect((await stream).status()).toBe(200);
   const bell = page.getByRole("link", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
 
