@@ -7,6 +7,9 @@ export const AGENT_EMAIL = "agent@demo.venuedesk.test";
 
 const conversationsUrl = /\/app\/accounts\/\d+\/conversations$/;
 
+/** The page's live stream (GET /app/live) answering: waited for before a test relies on live updates. */
+export const liveStreamOpened = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname === "/app/live");
+
 /** Signs in through the sign-in form and waits for the conversations page it leads to. */
 export const signInWithForm = async (page: Page, email: string, password = DEMO_PASSWORD) => {
   await page.goto("/login");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, openAccountPage, signIn } from "./helpers";
+import { ADMIN_EMAIL, AGENT_EMAIL, accountIdOf, liveStreamOpened, openAccountPage, signIn } from "./helpers";
 
 /*
  * Live updates between two agents of one account, each in a browser of their own (the
@@ -25,7 +25,7 @@ const agentBrowser = async (browser: Browser, baseURL: string, email: string, vi
   const page = await context.newPage();
   // The page signing in lands on opens its stream just after its URL settles: waited for, so a
   // test counting streams from here on counts only those of the pages it opens.
-  const landed = page.waitForResponse((response) => new URL(response.url()).pathname === "/app/live");
+  const landed = liveStreamOpened(page);
   await signIn(page, email);
   await landed;
   return { context, page };
@@ -89,7 +89,7 @@ const customer = async (name: string) => {
  * lose the mark (see `notReloaded`).
  */
 const openLive = async (page: Page, path: string) => {
-  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === "/app/live");
+  const stream = liveStreamOpened(page);
   await page.goto(`/app/accounts/${setup.accountId}/${path}`);
   expect((await stream).status()).toBe(200);
   await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL, postAs, signInWithToken } from "./helpers";
+import { ADMIN_EMAIL, liveStreamOpened, postAs, signInWithToken } from "./helpers";
 
 /*
  * The planner's bell: a customer opening and then accepting a quote on its public page raises
@@ -31,7 +31,7 @@ test("a customer accepting a quote raises the planner's bell within two seconds"
   // The planner is looking at the event: their page's live stream is open (as in
   // e2e/ui/live-updates.spec.ts), so the two seconds measure the news reaching it, not the page
   // hydrating and connecting on a loaded machine.
-  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === "/app/live");
+  const stream = liveStreamOpened(page);
   await page.goto(`/app/accounts/${account}/planning/events/${event.id}`);
   expect((await stream).status()).toBe(200);
   const bell = page.getByRole("link", { name: /^Notifications/ });
