@@ -6,6 +6,7 @@ import {
   type Slot,
   type SlotQuery,
   type SlotSpace,
+  sortNumbers,
   spaceCapacity,
   withinAvailability,
   withinWorkingHours,
@@ -79,6 +80,23 @@ describe("spaceCapacity", () => {
   it("reads a full space row and ignores its other numeric columns", () => {
     const row = { id: "x", name: "Hall", position: 99, squareMeters: 5000, theater: 120, uShape: null, cocktail: 150 };
     expect(spaceCapacity(row)).toBe(150);
+  });
+});
+
+describe("sortNumbers", () => {
+  const descending = Array.from({ length: 40 }, (_, i) => 40 - i);
+  it.each([
+    ["nothing", [], []],
+    ["one value", [5], [5]],
+    ["a short run with ties and negatives", [3, -1, 3, 0, -7, 2], [-7, -1, 0, 2, 3, 3]],
+    ["a short run already sorted", [1, 2, 3, 4], [1, 2, 3, 4]],
+    ["32 values in reverse (the longest run sorted by insertion)", descending.slice(8), descending.slice(8).reverse()],
+    ["40 values in reverse (past it: the engine sorts)", descending, [...descending].reverse()],
+    ["epoch milliseconds, numerically, not as text", [1_767_225_600_000, 999_999_999_999, 1_000_000_000_000], [999_999_999_999, 1_000_000_000_000, 1_767_225_600_000]],
+  ])("%s", (_, input, expected) => {
+    const values = [...input];
+    expect(sortNumbers(values)).toBe(values);
+    expect(values).toEqual(expected);
   });
 });
 
@@ -569,6 +587,17 @@ describe("findAvailableSlots at benchmark size", () => {
     expect(weekend.length).toBeGreaterThan(100);
     expect(findAvailableSlots(spaces, busy, holds, { ...query, weekdays: ["saturday", "sunday"] })).toEqual(weekend);
     // The reference converts every candidate through Temporal: seconds on a busy machine.
+  }, 60_000);
+
+  it("matches the slow reference with a few intervals a space, as a month of bookings holds", () => {
+    // 20,000 intervals give each space hundreds; a few hundred give it a handful, the short runs sorted by insertion.
+    const week = { ...query, endDate: "2026-03-09" };
+    const fewBusy = busy.slice(0, 400);
+    const fewHolds = holds.slice(0, 150);
+    const expected = referenceSlots(spaces, fewBusy, fewHolds, week);
+    expect(expected.length).toBeLessThan(findAvailableSlots(spaces, [], [], week).length - 20);
+    expect(expected.some((slot) => slot.tentativeOverlaps > 0)).toBe(true);
+    expect(findAvailableSlots(spaces, fewBusy, fewHolds, week)).toEqual(expected);
   }, 60_000);
 
   it("returns slots that are free on direct inspection", () => {
