@@ -317,6 +317,22 @@ describe("validate and find_available_slots", () => {
     expect(overnight.status).toBe(422);
     expect(overnight.body.errors[0].field).toBe("end_time");
   });
+
+  it("a booking blocks the space that contains it and leaves its sibling free", async () => {
+    await book({ space_id: hallB.id, start_at: "2027-02-10T10:00:00Z", end_at: "2027-02-10T12:00:00Z", status: "confirmed" });
+    const found = await api.post(`${base}/planning/allocations/find_available_slots`, {
+      token: team.agent.token,
+      body: { duration_minutes: 60, start_date: "2027-02-10", end_date: "2027-02-10", start_time: "09:00", end_time: "12:00", space_ids: [hall.id, hallA.id, hallB.id], interval_minutes: 60 },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.slots).toEqual([
+      { space_id: hall.id, start_at: "2027-02-10T09:00:00.000Z", end_at: "2027-02-10T10:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: hallA.id, start_at: "2027-02-10T09:00:00.000Z", end_at: "2027-02-10T10:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: hallB.id, start_at: "2027-02-10T09:00:00.000Z", end_at: "2027-02-10T10:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: hallA.id, start_at: "2027-02-10T10:00:00.000Z", end_at: "2027-02-10T11:00:00.000Z", tentative_overlaps: 0 },
+      { space_id: hallA.id, start_at: "2027-02-10T11:00:00.000Z", end_at: "2027-02-10T12:00:00.000Z", tentative_overlaps: 0 },
+    ]);
+  });
 });
 
 describe("find_available_slots by weekday", () => {

@@ -63,6 +63,11 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
   const margin = DAY_MS * 2 + (input.buffer_before_min + input.buffer_after_min) * 60_000;
   const from = new Date(Date.parse(input.start_date) - margin).toISOString();
   const until = new Date(Date.parse(input.end_date) + DAY_MS + margin).toISOString();
+  // What blocks each space, looked up resource by resource through the index on (resource, range):
+  // `offset 0` keeps the planner from joining the occupancies whole. It guesses the hierarchy at
+  // thousands of rows (it has tens) and then read every occupancy in the range, every account's:
+  // with 100,000 of other accounts' there, 115 ms a search against 7.7 this way (10.5 against 8.0
+  // with none; bench data, 50 spaces over 35 days).
   const blocking = await ctx.db.execute<{ space_id: string; allocation_id: string; status: string; start_ms: number; end_ms: number }>(sql`
     with recursive inside as (
       select id as space_id, id, resource_id from spaces where account_id = ${accountId} and id = any(${uuidArray(rows.map((row) => row.id))})
@@ -70,9 +75,13 @@ export const findAvailableSlots = async (ctx: AccountCtx, input: FindSlotsInput)
       select inside.space_id, s.id, s.resource_id from spaces s join inside on s.parent_id = inside.id where s.account_id = ${accountId}
     )
     select distinct inside.space_id, o.allocation_id, o.status, ${epochMs(sql`o.starts_at`)} as start_ms, ${epochMs(sql`o.ends_at`)} as end_ms
-    from inside join allocation_occupancies o on o.resource_id = inside.resource_id
-    where tstzrange(o.starts_at, o.ends_at) && tstzrange(${from}::timestamptz, ${until}::timestamptz)
-      and ${liveAt({ status: sql`o.status`, expiresAt: sql`o.expires_at` }, planningNow())}`);
+    from inside cross join lateral (
+      select o.allocation_id, o.status, o.starts_at, o.ends_at from allocation_occupancies o
+      where o.resource_id = inside.resource_id
+        and tstzrange(o.starts_at, o.ends_at) && tstzrange(${from}::timestamptz, ${until}::timestamptz)
+        and ${liveAt({ status: sql`o.status`, expiresAt: sql`o.expires_at` }, planningNow())}
+      offset 0
+    ) o`);
   const busy: Interval[] = [];
   const holds: Interval[] = [];
   for (const row of blocking) {
