@@ -26,6 +26,7 @@ const makeSpace = async (accountId: number, fields: Partial<typeof spaces.$infer
 
 const at = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2027, 0, day, hour, minute)).toISOString();
 const book = (body: Record<string, unknown>, token = team.admin.token) => api.post(`${base}/planning/allocations`, { token, body: { allocation: body } });
+const search = (body: Record<string, unknown>) => api.post(`${base}/planning/allocations/find_available_slots`, { token: team.agent.token, body });
 
 beforeAll(async () => {
   team = await makeTeam();
@@ -292,9 +293,8 @@ describe("validate and find_available_slots", () => {
     // Monday 2027-03-01: Amsterdam is UTC+1. Booked 10:00–12:00 local; a hold 14:00–15:00 local.
     await book({ space_id: room.id, start_at: "2027-03-01T09:00:00Z", end_at: "2027-03-01T11:00:00Z", status: "confirmed" });
     await book({ space_id: room.id, start_at: "2027-03-01T13:00:00Z", end_at: "2027-03-01T14:00:00Z" });
-    const found = await api.post(`${base}/planning/allocations/find_available_slots`, {
-      token: team.agent.token,
-      body: { duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-02", start_time: "08:00", end_time: "18:00", space_ids: [room.id], attendees_count: 30, interval_minutes: 60 },
+    const found = await search({
+      duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-02", start_time: "08:00", end_time: "18:00", space_ids: [room.id], attendees_count: 30, interval_minutes: 60,
     });
     expect(found.status).toBe(200);
     expect(found.body.slots).toEqual([
@@ -305,24 +305,17 @@ describe("validate and find_available_slots", () => {
       { space_id: room.id, start_at: "2027-03-01T14:00:00.000Z", end_at: "2027-03-01T15:00:00.000Z", tentative_overlaps: 0 },
       { space_id: room.id, start_at: "2027-03-01T15:00:00.000Z", end_at: "2027-03-01T16:00:00.000Z", tentative_overlaps: 0 },
     ]);
-    const tooMany = await api.post(`${base}/planning/allocations/find_available_slots`, {
-      token: team.agent.token,
-      body: { duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-01", space_ids: [room.id], attendees_count: 41 },
-    });
+    const tooMany = await search({ duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-01", space_ids: [room.id], attendees_count: 41 });
     expect(tooMany.body.slots).toEqual([]);
-    const overnight = await api.post(`${base}/planning/allocations/find_available_slots`, {
-      token: team.agent.token,
-      body: { duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-01", start_time: "22:00", end_time: "02:00" },
-    });
+    const overnight = await search({ duration_minutes: 60, start_date: "2027-03-01", end_date: "2027-03-01", start_time: "22:00", end_time: "02:00" });
     expect(overnight.status).toBe(422);
     expect(overnight.body.errors[0].field).toBe("end_time");
   });
 
   it("a booking blocks the space that contains it and leaves its sibling free", async () => {
     await book({ space_id: hallB.id, start_at: "2027-02-10T10:00:00Z", end_at: "2027-02-10T12:00:00Z", status: "confirmed" });
-    const found = await api.post(`${base}/planning/allocations/find_available_slots`, {
-      token: team.agent.token,
-      body: { duration_minutes: 60, start_date: "2027-02-10", end_date: "2027-02-10", start_time: "09:00", end_time: "12:00", space_ids: [hall.id, hallA.id, hallB.id], interval_minutes: 60 },
+    const found = await search({
+      duration_minutes: 60, start_date: "2027-02-10", end_date: "2027-02-10", start_time: "09:00", end_time: "12:00", space_ids: [hall.id, hallA.id, hallB.id], interval_minutes: 60,
     });
     expect(found.status).toBe(200);
     expect(found.body.slots).toEqual([
@@ -336,7 +329,6 @@ describe("validate and find_available_slots", () => {
 });
 
 describe("find_available_slots by weekday", () => {
-  const search = (body: Record<string, unknown>) => api.post(`${base}/planning/allocations/find_available_slots`, { token: team.agent.token, body });
 
   it("finds only the weekdays asked for, each read in its space's own time zone", async () => {
     const newYork = await makeSpace(team.account.id, { name: "Loft NY", timezone: "America/New_York", banquet: 150 });
