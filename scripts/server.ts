@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { keepNativeDate } from "@/db/native-date";
-import { parseProxyTrust, rewriteForwardedHeaders, type ProxyTrust } from "@/lib/http/client-ip";
+import { parseProxyTrust, settleRequestHeaders, type ProxyTrust } from "@/lib/http/client-ip";
 import { requestPath, securityHeaders } from "@/lib/http/security-headers";
 
 const dev = process.argv.includes("--dev");
@@ -26,8 +26,11 @@ const readTrust = (): ProxyTrust => {
   }
 };
 
+/** Marks the requests Next.js forwards to this server (lib/http/client-ip.ts `settleRequestHeaders`); new at every start. */
+const forwardingSecret = randomBytes(32).toString("base64url");
+
 const prepareRequest = (req: IncomingMessage, res: ServerResponse, trust: ProxyTrust) => {
-  rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trust);
+  settleRequestHeaders(req.headers, req.socket.remoteAddress, trust, { method: req.method, secret: forwardingSecret });
   const headers = securityHeaders({ path: requestPath(req.url), nonce: () => randomBytes(16).toString("base64"), dev, appUrl: process.env.APP_URL });
   // Next.js takes the nonce for its scripts from the request's policy: ours, never one the client sent.
   delete req.headers["content-security-policy"];

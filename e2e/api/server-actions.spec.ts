@@ -44,6 +44,34 @@ test("a server action posted from another origin is refused and changes nothing"
   await post(new URL(baseURL!).origin, before);
 });
 
+test("a server action posted to a page without it is handed to the page with it, and still checked", async ({ page, baseURL }) => {
+  await signIn(page, ADMIN_EMAIL);
+  const account = accountIdOf(page);
+  await openAccountPage(page, "profile", "Profile");
+  const token = await page.getByLabel("Access token", { exact: true }).inputValue();
+  const conversation = `/api/v1/accounts/${account}/conversations/1`;
+  const priority = async () => ((await (await page.request.get(conversation, { headers: { api_access_token: token } })).json()) as { priority: string | null }).priority;
+  const before = await priority();
+  const wanted = before === "high" ? "low" : "high";
+
+  // The contacts list has no priority action: Next.js posts the call again, to this server, for the conversation page.
+  const post = (headers: Record<string, string>, value: string | null = wanted) =>
+    page.request.post(`/app/accounts/${account}/contacts`, {
+      headers: { "Next-Action": actionId("setPriorityAction"), "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", ...headers },
+      data: JSON.stringify([Number(account), 1, value]),
+    });
+
+  // A client cannot pass for the server's own forwarding, nor name another host for it.
+  const forged = await post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example", "X-Venuedesk-Forwarded-By-Self": "guess" });
+  expect(forged.status()).toBe(500);
+  expect(await priority()).toBe(before);
+
+  const own = await post({ Origin: new URL(baseURL!).origin });
+  expect(own.status()).toBe(200);
+  expect(await priority()).toBe(wanted);
+  await post({ Origin: new URL(baseURL!).origin }, before);
+});
+
 test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
   await signIn(page, ADMIN_EMAIL);
   const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));

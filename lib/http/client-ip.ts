@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 
 /**
@@ -100,6 +101,39 @@ export const rewriteForwardedHeaders = (headers: NodeHeaders, peer: string | und
   if (peer) chain.push(peerAddress ?? peer);
   if (chain.length > 0) headers["x-forwarded-for"] = chain.join(", ");
   else delete headers["x-forwarded-for"];
+};
+
+/**
+ * Next.js hands a Server Action posted to a page that lacks it to the page that has it by posting
+ * the request again to this server (`__NEXT_PRIVATE_ORIGIN`, over loopback) with the headers as
+ * they were settled here. This header, with a secret of the running server's, marks such a request
+ * (the server puts it on every POST it passes to Next.js): its route headers are kept as settled.
+ * Otherwise the loopback peer would replace the client (rate limits would count everyone as one)
+ * and `X-Forwarded-Host` would be dropped, failing Next.js's check of the action's Origin.
+ */
+export const forwardedBySelfHeader = "x-venuedesk-forwarded-by-self";
+
+const loopback = new BlockList();
+for (const range of namedRanges.loopback!) addRange(loopback, range);
+
+const sameSecret = (value: string | string[] | undefined, secret: string) => {
+  if (typeof value !== "string" || value.length !== secret.length) return false;
+  return timingSafeEqual(Buffer.from(value), Buffer.from(secret));
+};
+
+/**
+ * `rewriteForwardedHeaders` for the server in front of Next.js (scripts/server.ts): a request
+ * this server forwarded to itself (above) keeps its headers; any other has its route rewritten,
+ * and a POST is marked so that Next.js's forwarding of it is recognised. No client can pass the
+ * mark on: it is removed from what comes in, and only the server's `secret` matches.
+ */
+export const settleRequestHeaders = (headers: NodeHeaders, peer: string | undefined, trust: ProxyTrust, options: { method: string | undefined; secret: string }) => {
+  const mark = headers[forwardedBySelfHeader];
+  const peerAddress = peer ? normalize(peer) : null;
+  if (sameSecret(mark, options.secret) && peerAddress !== null && isTrusted(loopback, peerAddress)) return;
+  delete headers[forwardedBySelfHeader];
+  rewriteForwardedHeaders(headers, peer, trust);
+  if (options.method === "POST") headers[forwardedBySelfHeader] = options.secret;
 };
 
 let configured: { value: string | undefined; trust: ProxyTrust } | null = null;

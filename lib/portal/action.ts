@@ -157,13 +157,14 @@ export const portalFormAction = <const S extends Schemas, B extends z.ZodType = 
       ((accountId, { result }, ...args) => (spec.redirectTo as (id: number, result: T, ...ids: unknown[]) => string)(accountId, result, ...args.slice(0, -1))),
   });
   return async (accountId: number, ...rest: [...Inputs<S>, FormState, FormData]): Promise<FormState> => {
-    const formData = rest[rest.length - 1] as FormData;
+    const formData: unknown = rest[rest.length - 1];
     const ids = rest.slice(0, spec.ids.length);
-    const { input, values } = readForm(formData, fields);
+    // A hand-made call may send anything in the form's place: it reaches the schema as null (a refusal, after sign-in is checked).
+    const { input, values } = formData instanceof FormData ? readForm(formData, fields) : { input: null, values: {} };
     const outcome = await (inner as (accountId: number, ...args: unknown[]) => Promise<Outcome<{ result: T }>>)(
       accountId,
       ...ids,
-      spec.shape ? spec.shape(input) : input,
+      input && spec.shape ? spec.shape(input) : input,
     );
     if (!outcome.ok) return formRefusal(outcome, formFields, values);
     const success = typeof spec.success === "function" ? spec.success(outcome.result) : { message: spec.success };

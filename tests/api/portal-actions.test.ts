@@ -115,6 +115,17 @@ describe("portalFormAction", () => {
     expect(gone).toMatchObject({ status: "error", message: "Contact could not be found" });
   });
 
+  it("refuses a hand-made call that sends something else in the form's place, changing nothing", async () => {
+    const contact = await newContact();
+    for (const notAForm of [undefined, null, [], "name=X", { name: "X" }, { get: () => "X", getAll: () => [] }]) {
+      const state = await updateContactAction(accountId, contact.id, idleState, notAForm as unknown as FormData);
+      expect(state).toMatchObject({ status: "error", values: {} });
+      expect(await signalOf(deleteContactAction(accountId, contact.id, idleState, notAForm as unknown as FormData))).toBe("none");
+    }
+    expect((await findContact(ctx, contact.id)).name).toBe("Ada Lovelace");
+    expect(session.revalidated).toEqual([]);
+  });
+
   it("redirects only after a successful delete, once the list is revalidated", async () => {
     const contact = await newContact();
     expect(await signalOf(deleteContactAction(accountId, contact.id, idleState, new FormData()))).toMatch(

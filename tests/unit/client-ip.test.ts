@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addressKey, clientAddress, parseProxyTrust, requestIp, rewriteForwardedHeaders } from "@/lib/http/client-ip";
+import { addressKey, clientAddress, forwardedBySelfHeader, parseProxyTrust, requestIp, rewriteForwardedHeaders, settleRequestHeaders } from "@/lib/http/client-ip";
 
 describe("parseProxyTrust", () => {
   it.each([undefined, "", "  ", "none", "false", "0"])("trusts no proxy for %j", (value) => {
@@ -149,6 +149,50 @@ describe("rewriteForwardedHeaders", () => {
     const headers: Record<string, string | string[] | undefined> = forged();
     rewriteForwardedHeaders(headers, undefined, parseProxyTrust(undefined));
     expect(headers["x-forwarded-for"]).toBeUndefined();
+  });
+});
+
+describe("settleRequestHeaders", () => {
+  const secret = "s".repeat(43);
+  const none = parseProxyTrust(undefined);
+  type Headers = Record<string, string | string[] | undefined>;
+  /** What the server settled for a browser's POST, as Next.js posts it again to the server over loopback. */
+  const settledPost = (): Headers => {
+    const headers: Headers = { host: "venue.example", origin: "https://venue.example" };
+    settleRequestHeaders(headers, "203.0.113.9", none, { method: "POST", secret });
+    return { ...headers, host: "localhost:3000", "x-forwarded-host": "venue.example", "x-forwarded-proto": "https" };
+  };
+
+  it("marks a POST with the server's secret after settling its route, and leaves other methods unmarked", () => {
+    const post: Headers = { "x-forwarded-host": "evil.example", [forwardedBySelfHeader]: "guess" };
+    settleRequestHeaders(post, "203.0.113.9", none, { method: "POST", secret });
+    expect(post).toEqual({ "x-forwarded-for": "203.0.113.9", [forwardedBySelfHeader]: secret });
+    const get: Headers = { [forwardedBySelfHeader]: secret };
+    settleRequestHeaders(get, "203.0.113.9", none, { method: "GET", secret });
+    expect(get).toEqual({ "x-forwarded-for": "203.0.113.9" });
+  });
+
+  it("keeps the route of a request the server forwarded to itself: the client's address and host", () => {
+    for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      const forwarded = settledPost();
+      settleRequestHeaders(forwarded, peer, none, { method: "POST", secret });
+      expect(forwarded).toMatchObject({ "x-forwarded-for": "203.0.113.9", "x-forwarded-host": "venue.example", "x-forwarded-proto": "https", [forwardedBySelfHeader]: secret });
+      expect(clientAddress(forwarded["x-forwarded-for"] as string, none)).toBe("203.0.113.9");
+    }
+  });
+
+  it.each([
+    ["a wrong secret, over loopback", "127.0.0.1", "t".repeat(43)],
+    ["a shorter secret", "127.0.0.1", "s"],
+    ["two copies of the secret", "127.0.0.1", [secret, secret]],
+    ["the secret from another host", "203.0.113.7", secret],
+    ["the secret with no peer", undefined, secret],
+  ])("settles %s like any client's request", (_name, peer, mark) => {
+    const headers: Headers = { ...settledPost(), [forwardedBySelfHeader]: mark };
+    settleRequestHeaders(headers, peer, none, { method: "POST", secret });
+    expect(headers["x-forwarded-host"]).toBeUndefined();
+    expect(headers["x-forwarded-for"]).toBe(peer ? (peer === "203.0.113.7" ? peer : "127.0.0.1") : undefined);
+    expect(headers[forwardedBySelfHeader]).toBe(secret);
   });
 });
 
