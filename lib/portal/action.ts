@@ -157,10 +157,8 @@ export const portalFormAction = <const S extends Schemas, B extends z.ZodType = 
       ((accountId, { result }, ...args) => (spec.redirectTo as (id: number, result: T, ...ids: unknown[]) => string)(accountId, result, ...args.slice(0, -1))),
   });
   return async (accountId: number, ...rest: [...Inputs<S>, FormState, FormData]): Promise<FormState> => {
-    const formData: unknown = rest[rest.length - 1];
     const ids = rest.slice(0, spec.ids.length);
-    // A hand-made call may send anything in the form's place: it reaches the schema as null (a refusal, after sign-in is checked).
-    const { input, values } = formData instanceof FormData ? readForm(formData, fields) : { input: null, values: {} };
+    const { input, values } = readForm(rest[rest.length - 1], fields);
     const outcome = await (inner as (accountId: number, ...args: unknown[]) => Promise<Outcome<{ result: T }>>)(
       accountId,
       ...ids,

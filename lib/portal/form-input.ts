@@ -8,7 +8,13 @@
  */
 export type FieldKind = "text" | "nullable" | "optional" | "password" | "secret" | "checkbox" | "list" | "files";
 
-export const readForm = (formData: FormData, fields: Record<string, FieldKind>) => {
+/**
+ * The form's fields as service input (and as typed, to hand back after a refusal). A hand-made
+ * call may send anything in the form's place: that reads as no form at all, `input` null, which
+ * every form's schema refuses (a 422, after the caller is checked; never a crash).
+ */
+export const readForm = (formData: unknown, fields: Record<string, FieldKind>): { input: Record<string, unknown> | null; values: Record<string, string> } => {
+  if (!(formData instanceof FormData)) return { input: null, values: {} };
   const input: Record<string, unknown> = {};
   const values: Record<string, string> = {};
   for (const [name, kind] of Object.entries(fields)) {

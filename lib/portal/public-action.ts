@@ -129,10 +129,9 @@ export const publicFormAction = <const S extends Schemas, B extends z.ZodType = 
     explain: explain && ((refusal, args) => (explain as Explain<unknown[]>)(refusal, args ? args.slice(0, -1) : null)),
   });
   return async (...rest: [...Inputs<S>, FormState, FormData]): Promise<FormState> => {
-    const formData = rest[rest.length - 1] as FormData;
     const ids = rest.slice(0, spec.ids.length);
-    const { input, values } = readForm(formData, fields);
-    const outcome = await (inner as (...args: unknown[]) => Promise<Outcome<{ result: T }>>)(...ids, spec.shape ? spec.shape(input) : input);
+    const { input, values } = readForm(rest[rest.length - 1], fields);
+    const outcome = await (inner as (...args: unknown[]) => Promise<Outcome<{ result: T }>>)(...ids, input && spec.shape ? spec.shape(input) : input);
     if (!outcome.ok) {
       const { data } = outcome as PublicRefusal;
       return { ...formRefusal(outcome, formFields, values), ...(data ? { data } : {}) };

@@ -178,6 +178,16 @@ describe("the customer's actions", () => {
     });
   });
 
+  it("refuse a hand-made call that sends something else in the form's place, leaving the quote open", async () => {
+    const token = await sentQuote();
+    for (const notAForm of [undefined, null, "full_name=Maria", { full_name: "Maria Jansen" }, [], { get: () => "Maria Jansen", getAll: () => [] }]) {
+      expect(await acceptAction(token, idleState, notAForm as unknown as FormData)).toMatchObject({ status: "error", message: "Something went wrong. Please try again in a moment." });
+      expect(await rejectAction(token, idleState, notAForm as unknown as FormData)).toMatchObject({ status: "error" });
+    }
+    expect(await publicQuote(getDb(), token)).toMatchObject({ status: "sent", acceptedByName: null });
+    expect(session.revalidated).toEqual([]);
+  });
+
   it("count calls per client address and say how long to wait", async () => {
     const token = await sentQuote();
     process.env.RATE_LIMIT_PUBLIC_QUOTE_PRICING = "2/3600";
