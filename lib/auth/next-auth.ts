@@ -1,11 +1,12 @@
 import type { NextAuthOptions } from "next-auth";
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { requestIp } from "@/lib/http/client-ip";
-import { ApiError, errorBody } from "@/lib/http/errors";
+import { ApiError, errorBody, errorResponse } from "@/lib/http/errors";
 import { takeHits } from "@/lib/http/rate-limit";
-import { appBaseUrl } from "@/lib/http/request";
+import { appBaseUrl, readBodyText } from "@/lib/http/request";
 import { logFailure } from "@/lib/log";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { verifyPassword } from "./passwords";
@@ -94,10 +95,34 @@ const refuseEarly = async (request: Request): Promise<Response | null> => {
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 const nextAuth = NextAuth(authOptions) as (request: Request, context: RouteContext) => Promise<Response>;
 
+/**
+ * A POST's body read once, within the API's size limit, and handed on as next-auth reads it.
+ * next-auth parses a JSON body unguarded: one that does not parse (or is empty) is answered 400
+ * here, as the API answers it, instead of crashing there.
+ */
+const bufferedPost = async (request: Request): Promise<NextRequest> => {
+  const text = await readBodyText(request);
+  if ((request.headers.get("content-type") ?? "").includes("application/json")) {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new ApiError("invalid_json", "The request body is not valid JSON");
+    }
+  }
+  return new NextRequest(request.url, { method: "POST", headers: request.headers, body: text });
+};
+
 /** next-auth's endpoints, with sign-in attempts guarded. */
 export const authHandlers = {
   GET: (request: Request, context: RouteContext) => nextAuth(request, context),
-  POST: async (request: Request, context: RouteContext) => {
+  POST: async (received: Request, context: RouteContext) => {
+    let request: NextRequest;
+    try {
+      request = await bufferedPost(received);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      throw error;
+    }
     if (new URL(request.url).pathname.endsWith("/callback/credentials")) {
       try {
         const refusal = await refuseEarly(request);

@@ -132,6 +132,26 @@ describe("sign-in lockout", () => {
   });
 });
 
+describe("next-auth's endpoints", () => {
+  const post = (path: string, body: string, type = "application/json") =>
+    authHandlers.POST(new Request(`http://localhost/api/auth/${path}`, { method: "POST", headers: { "content-type": type }, body }), {
+      params: Promise.resolve({ nextauth: path.split("/") }),
+    });
+
+  it.each([["{"], [""], ["[1,"]])("answer a JSON body that does not parse (%j) 400 with the standard body, before next-auth reads it", async (body) => {
+    for (const path of ["signout", "callback/credentials", "_log"]) {
+      const res = await post(path, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ description: "The request body is not valid JSON", errors: [] });
+    }
+  });
+
+  it("answer a body over the API's size limit 413, unread", async () => {
+    const res = await post("signout", `{"x":"${"a".repeat(1_100_000)}"}`);
+    expect(res.status).toBe(413);
+  });
+});
+
 describe("pruning", () => {
   it("drops counters of ended windows and keeps the current ones", async () => {
     const { pruneRateLimitCounters } = await import("@/lib/http/rate-limit");
