@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { keepNativeDate } from "@/db/native-date";
 import { parseProxyTrust, settleRequestHeaders, type ProxyTrust } from "@/lib/http/client-ip";
+import { malformedPath, malformedPathAnswer } from "@/lib/http/malformed-path";
 import { requestPath, securityHeaders } from "@/lib/http/security-headers";
 
 const dev = process.argv.includes("--dev");
@@ -67,6 +68,11 @@ const main = async () => {
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     prepareRequest(req, res, trust);
+    if (malformedPath(req.url)) {
+      const answer = malformedPathAnswer(requestPath(req.url));
+      res.writeHead(400, { "Content-Type": answer.contentType }).end(answer.body);
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       console.error(`Failed to handle ${req.method} ${req.url}`, error);
       if (res.headersSent) {

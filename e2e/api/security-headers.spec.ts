@@ -98,6 +98,22 @@ test("an API 404 carries the same headers", async ({ request }) => {
   expectApiHeaders(await request.get("/api/v1/profile"));
 });
 
+test("a path whose escapes are not UTF-8 is a 400 with the headers, on the API and on pages alike", async ({ request }) => {
+  for (const path of [`/api/v1/accounts/${api.account}/contacts/%FF`, `/api/v1/accounts/${api.account}/conversations/%ED%A0%80/messages`, "/api/health%"]) {
+    const response = await request.get(path, { headers: auth() });
+    expect(response.status(), path).toBe(400);
+    expect(await response.json()).toMatchObject({ description: "The request path is not valid percent-encoded UTF-8", errors: [] });
+    expectApiHeaders(response);
+  }
+  for (const path of ["/q/%ED%A0%80", `/app/accounts/${api.account}/contacts/%FF`, "/hc/%E0%A4%A"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(400);
+    expect(await response.text()).toBe("Bad request: the address is not valid percent-encoded UTF-8.");
+    // A quote link's path is a credential: no referrer from there, whatever the answer.
+    expectBaseHeaders(response, path.startsWith("/q/") ? "no-referrer" : undefined);
+  }
+});
+
 test("the sign-in page gets a fresh nonce on every request, and a client cannot choose it", async ({ request }) => {
   const first = await request.get("/login");
   expect(first.status()).toBe(200);

@@ -3,16 +3,19 @@ import { getDb } from "@/db/client";
 import { articles, portalCategories, portals, users } from "@/db/schema";
 import type { Article, Category, Portal } from "./lookup";
 import { searchArticles } from "./search";
+import { isSlug } from "./slugs";
 
 /*
  * The public help center (/hc/…): no sign-in, so it shows only what a portal publishes — a
  * portal that is not archived, and its published articles. Drafts and archived articles are the
- * same 404 as articles that never existed.
+ * same 404 as articles that never existed. A slug from the URL that is no slug (a NUL, any text
+ * `isSlug` refuses) names nothing: it is looked up nowhere.
  */
 
 const PUBLISHED = 1;
 
 export const findPublicPortal = async (slug: string): Promise<Portal | null> => {
+  if (!isSlug(slug)) return null;
   const [portal] = await getDb()
     .select()
     .from(portals)
@@ -64,6 +67,7 @@ export const publicHome = async (portal: Portal, locale: string) => {
 };
 
 export const publicCategory = async (portal: Portal, locale: string, slug: string) => {
+  if (!isSlug(slug)) return null;
   const db = getDb();
   const [category] = await db
     .select()
@@ -83,6 +87,7 @@ export type PublicArticle = { article: Article; category: Category | null; autho
 
 /** A published article by slug, with its category, its author's name and its published translations. */
 export const publicArticle = async (portal: Portal, slug: string): Promise<PublicArticle | null> => {
+  if (!isSlug(slug)) return null;
   const db = getDb();
   const [row] = await db
     .select({ article: articles, category: portalCategories, author: sql<string | null>`coalesce(${users.displayName}, ${users.name})` })

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { portalContext, requireSessionCaller } from "@/lib/auth/session";
 import type { AccountCtx } from "@/lib/auth/caller";
 import { isAdministrator } from "@/lib/auth/permissions";
+import { textProblem } from "@/lib/http/input";
 import { presentUser } from "@/lib/users/present";
 
 /**
@@ -26,7 +27,14 @@ export const signedInUser = async () => presentUser(getDb(), (await requireSessi
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export const firstParam = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/**
+ * A search parameter as pages read it: its first value. Text PostgreSQL cannot store (a NUL, a
+ * lone surrogate) reads as no value, as any value a page cannot use falls back to its default.
+ */
+export const firstParam = (value: string | string[] | undefined): string | undefined => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first !== undefined && textProblem(first) === null ? first : undefined;
+};
 
 /**
  * The app's public address as a page builds absolute links with it (feeds, the MCP URL, the OAuth

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { findPublicPortal, publicArticle, publicCategory } from "@/lib/knowledge-base/public";
 import { api } from "../helpers/app";
 import { makeTeam } from "../helpers/factories";
 
@@ -67,5 +68,18 @@ describe("the public help center's articles.json", () => {
     expect((await api.patch(`/api/v1/accounts/${team.account.id}/portals/${slug}`, { token: team.admin.token, body: { archived: true } })).status).toBe(200);
     expect((await publicJson("/en/articles.json?query=parking")).status).toBe(404);
     expect((await api.patch(`/api/v1/accounts/${team.account.id}/portals/${slug}`, { token: team.admin.token, body: { archived: false } })).status).toBe(200);
+  });
+});
+
+describe("the help center's pages' look-ups", () => {
+  it("find nothing, and fail nothing, for a slug from the URL that is no slug", async () => {
+    const portal = await findPublicPortal(slug);
+    expect(portal?.slug).toBe(slug);
+    for (const notASlug of ["x\u0000y", "\ud800", "Getting Here", "-", "a".repeat(101)]) {
+      expect(await findPublicPortal(notASlug)).toBeNull();
+      expect(await publicCategory(portal!, "en", notASlug)).toBeNull();
+      expect(await publicArticle(portal!, notASlug)).toBeNull();
+    }
+    expect(await publicCategory(portal!, "en", "getting-here")).toMatchObject({ category: { name: "Getting here" } });
   });
 });

@@ -240,6 +240,17 @@ describe("portalLoader", () => {
     expect(await signalOf(loadContact(accountId, 2_000_000_000))).toMatch(/^NEXT_HTTP_ERROR_FALLBACK;404/);
   });
 
+  it("reads a search parameter PostgreSQL cannot store as absent: the list in its default view, not a failed page", async () => {
+    const { loadContactList } = await import("@/lib/portal/loaders/contacts");
+    const { eventListData } = await import("@/lib/portal/loaders/events");
+    const contact = await newContact();
+    const unfiltered = await loadContactList(ctx, { q: "Ada\u0000", page: "\u0000", sort: ["\u0000", "name"] });
+    expect(unfiltered).toMatchObject({ q: null, page: 1, sort: { key: "last_activity_at", descending: true } });
+    expect(unfiltered.contacts.map((row) => row.id)).toContain(contact.id);
+    expect((await loadContactList(ctx, { q: ["Ada", "\u0000"] })).q).toBe("Ada");
+    await expect(eventListData(ctx, { q: "x\u0000", status: "\u0000" })).resolves.toBeDefined();
+  });
+
   it("lets any other failure reach the error boundary", async () => {
     const failing = portalLoader({ ids: [], load: async () => Promise.reject(new ApiError("unavailable", "storage is down")) });
     await expect(failing(accountId)).rejects.toThrow("storage is down");

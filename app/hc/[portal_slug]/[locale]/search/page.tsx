@@ -4,10 +4,11 @@ import { notFound } from "next/navigation";
 import { HelpCenterShell } from "@/components/knowledge-base/help-center-shell";
 import { HelpSearch, Snippet } from "@/components/knowledge-base/help-search";
 import { findPublicPortal, isPortalLocale, searchPublicArticles } from "@/lib/knowledge-base/public";
+import { firstParam } from "@/lib/portal/context";
 
 type Props = { params: Promise<{ portal_slug: string; locale: string }>; searchParams: Promise<{ query?: string | string[]; page?: string }> };
 
-const textOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.slice(0, 255) ?? "";
+const textOf = (value: string | string[] | undefined) => firstParam(value)?.slice(0, 255) ?? "";
 
 export const metadata: Metadata = { title: "Search", robots: { index: false, follow: true } };
 
