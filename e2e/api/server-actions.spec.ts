@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ADMIN_EMAIL, accountIdOf, openAccountPage, signIn } from "../ui/helpers";
 
 /*
@@ -18,21 +18,30 @@ const actionId = (exportedName: string) => {
   return found[0];
 };
 
-test("a server action posted from another origin is refused and changes nothing", async ({ page, baseURL }) => {
+/**
+ * Signed in as the administrator: conversation 1's priority as the API reads it, and a post of
+ * `setPriorityAction` for it to a portal path with the given headers (JSON arguments, as the browser sends them).
+ */
+const priorityAction = async (page: Page) => {
   await signIn(page, ADMIN_EMAIL);
   const account = accountIdOf(page);
   await openAccountPage(page, "profile", "Profile");
   const token = await page.getByLabel("Access token", { exact: true }).inputValue();
   const conversation = `/api/v1/accounts/${account}/conversations/1`;
   const priority = async () => ((await (await page.request.get(conversation, { headers: { api_access_token: token } })).json()) as { priority: string | null }).priority;
-  const before = await priority();
-  const wanted = before === "urgent" ? "low" : "urgent";
-
-  const post = (origin: string, value: string | null = wanted) =>
-    page.request.post(`/app/accounts/${account}/conversations/1`, {
-      headers: { "Next-Action": actionId("setPriorityAction"), Origin: origin, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+  const post = (path: string, headers: Record<string, string>, value: string | null) =>
+    page.request.post(`/app/accounts/${account}${path}`, {
+      headers: { "Next-Action": actionId("setPriorityAction"), "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", ...headers },
       data: JSON.stringify([Number(account), 1, value]),
     });
+  return { priority, post };
+};
+
+test("a server action posted from another origin is refused and changes nothing", async ({ page, baseURL }) => {
+  const { priority, post: postTo } = await priorityAction(page);
+  const before = await priority();
+  const wanted = before === "urgent" ? "low" : "urgent";
+  const post = (origin: string, value: string | null = wanted) => postTo("/conversations/1", { Origin: origin }, value);
 
   const foreign = await post("https://evil.example");
   expect(foreign.status()).toBe(500);
@@ -45,21 +54,11 @@ test("a server action posted from another origin is refused and changes nothing"
 });
 
 test("a server action posted to a page without it is handed to the page with it, and still checked", async ({ page, baseURL }) => {
-  await signIn(page, ADMIN_EMAIL);
-  const account = accountIdOf(page);
-  await openAccountPage(page, "profile", "Profile");
-  const token = await page.getByLabel("Access token", { exact: true }).inputValue();
-  const conversation = `/api/v1/accounts/${account}/conversations/1`;
-  const priority = async () => ((await (await page.request.get(conversation, { headers: { api_access_token: token } })).json()) as { priority: string | null }).priority;
+  const { priority, post: postTo } = await priorityAction(page);
   const before = await priority();
   const wanted = before === "high" ? "low" : "high";
-
   // The contacts list has no priority action: Next.js posts the call again, to this server, for the conversation page.
-  const post = (headers: Record<string, string>, value: string | null = wanted) =>
-    page.request.post(`/app/accounts/${account}/contacts`, {
-      headers: { "Next-Action": actionId("setPriorityAction"), "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", ...headers },
-      data: JSON.stringify([Number(account), 1, value]),
-    });
+  const post = (headers: Record<string, string>, value: string | null = wanted) => postTo("/contacts", headers, value);
 
   // A client cannot pass for the server's own forwarding, nor name another host for it.
   const forged = await post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example", "X-Venuedesk-Forwarded-By-Self": "guess" });
