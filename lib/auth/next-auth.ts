@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { requestIp } from "@/lib/http/client-ip";
 import { ApiError, errorBody, errorResponse } from "@/lib/http/errors";
 import { takeHits } from "@/lib/http/rate-limit";
-import { appBaseUrl, readBodyText } from "@/lib/http/request";
+import { appBaseUrl, parseJsonText, readBodyText } from "@/lib/http/request";
 import { logFailure } from "@/lib/log";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { verifyPassword } from "./passwords";
@@ -102,13 +102,7 @@ const nextAuth = NextAuth(authOptions) as (request: Request, context: RouteConte
  */
 const bufferedPost = async (request: Request): Promise<NextRequest> => {
   const text = await readBodyText(request);
-  if ((request.headers.get("content-type") ?? "").includes("application/json")) {
-    try {
-      JSON.parse(text);
-    } catch {
-      throw new ApiError("invalid_json", "The request body is not valid JSON");
-    }
-  }
+  if ((request.headers.get("content-type") ?? "").includes("application/json")) parseJsonText(text);
   return new NextRequest(request.url, { method: "POST", headers: request.headers, body: text });
 };
 

@@ -26,6 +26,15 @@ export const readBodyText = async (request: Request): Promise<string> => {
   return Buffer.concat(chunks).toString("utf8");
 };
 
+/** A JSON body's text parsed, or the API's 400 `invalid_json` when it does not parse (an empty text included). */
+export const parseJsonText = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "The request body is not valid JSON");
+  }
+};
+
 type Nested = { [key: string]: string | string[] | Nested };
 
 /** Null-prototype objects: a key named `__proto__` is an ordinary key there, never the prototype. */

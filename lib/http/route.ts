@@ -18,7 +18,7 @@ import { describeError, log, logFailure, postgresError } from "@/lib/log";
 import { ApiError, errorBody, errorResponse, notFound } from "./errors";
 import { methods, type Method, type Operation } from "./operation";
 import { maxUploadBytes } from "@/lib/storage/uploads";
-import { parseFormBody, parseQuery, readBodyText } from "./request";
+import { parseFormBody, parseJsonText, parseQuery, readBodyText } from "./request";
 import { requestIp } from "./client-ip";
 import { cleanInput } from "./input";
 import { maxRecordId } from "./schemas";
@@ -111,11 +111,7 @@ const readBody = async (request: Request, operation: Operation): Promise<unknown
       if (!operation.form) throw new ApiError("unsupported_media_type", "Send a JSON body (Content-Type: application/json)");
       raw = parseFormBody(text);
     } else if (type === "" || type.includes("json")) {
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        throw new ApiError("invalid_json", "The request body is not valid JSON");
-      }
+      raw = parseJsonText(text);
     } else {
       throw new ApiError("unsupported_media_type", `Unsupported Content-Type ${type.split(";")[0]}`);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { cleanInput, jsonLimits, jsonValueProblem } from "@/lib/http/input";
-import { parseFormBody, parseQuery } from "@/lib/http/request";
+import { parseFormBody, parseJsonText, parseQuery } from "@/lib/http/request";
 import { parseInput } from "@/lib/http/validation";
 
 describe("parseFormBody", () => {
@@ -21,6 +21,29 @@ describe("parseFormBody", () => {
 describe("parseQuery", () => {
   it("collects `key[]` into arrays and keeps the last plain value", () => {
     expect(parseQuery(new URL("http://x/?labels[]=a&labels[]=b&page=1&page=2"))).toEqual({ labels: ["a", "b"], page: "2" });
+  });
+});
+
+describe("parseJsonText", () => {
+  it.each([
+    ['{"name":"Hall"}', { name: "Hall" }],
+    ["[1,2]", [1, 2]],
+    ["null", null],
+    [' "text" ', "text"],
+  ])("parses %s", (text, expected) => {
+    expect(parseJsonText(text)).toEqual(expected);
+  });
+
+  it.each(["", " ", "{", "{'a':1}", '{"a":1,}', "NaN", "\u0000"])("answers %j as the API's 400 invalid_json", (text) => {
+    const thrown = (() => {
+      try {
+        parseJsonText(text);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(thrown).toMatchObject({ code: "invalid_json", status: 400, message: "The request body is not valid JSON" });
   });
 });
 
