@@ -35,15 +35,8 @@ describe("parseJsonText", () => {
   });
 
   it.each(["", " ", "{", "{'a':1}", '{"a":1,}', "NaN", "\u0000"])("answers %j as the API's 400 invalid_json", (text) => {
-    const thrown = (() => {
-      try {
-        parseJsonText(text);
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(thrown).toBeInstanceOf(ApiError);
-    expect(thrown).toMatchObject({ code: "invalid_json", status: 400, message: "The request body is not valid JSON" });
+    expect(() => parseJsonText(text)).toThrow(ApiError);
+    expect(() => parseJsonText(text)).toThrow(expect.objectContaining({ code: "invalid_json", status: 400, message: "The request body is not valid JSON" }));
   });
 });
 
